@@ -1,0 +1,91 @@
+// `npx tsx bench/reports.ts`: the aging report and a one-year property statement of the
+// `npm run seed:scale` organisation through the service (a transaction as keja_app with row-level
+// security, the report's queries, the cents arithmetic and JSON shaping), next to the single raw
+// SQL aggregate over the same rows (a bare pool connection, no transaction, no shaping), measured
+// alternately in the same run. Target: service ≤ 1.5 × raw. Prints medians and ratios; no asserts.
+//
+// Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale), BENCH_REPEAT (15).
+import pg from 'pg';
+import { inScope, openDatabase } from '../src/server/db/client.js';
+import { agingReport } from '../src/server/domain/reports/aging.js';
+import { propertyStatement } from '../src/server/domain/reports/property-statement.js';
+import { SCALE_DATABASE_URL, SCALE_ORGANIZATION } from './scale.js';
+
+const REPEAT = Number(process.env.BENCH_REPEAT || 15);
+const TZ = 'Africa/Nairobi';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+async function time(fn: () => Promise<unknown>) {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+}
+
+async function main() {
+  const database = await openDatabase({ databaseUrl: SCALE_DATABASE_URL });
+  const pool = new pg.Pool({ connectionString: SCALE_DATABASE_URL, max: 2 });
+  const { rows: [org] } = await pool.query('select id from organizations where name = $1', [SCALE_ORGANIZATION]);
+  if (!org) throw new Error('Run `npm run seed:scale` first.');
+  const orgId: string = org.id;
+  const { rows: [meta] } = await pool.query(`
+    select (select count(*) from invoices where organization_id = $1)::int as invoices,
+           (select max(issue_date)::text from invoices where organization_id = $1) as last,
+           (select property_id from invoices where organization_id = $1 group by property_id order by count(*) desc limit 1) as property`, [orgId]);
+  const asOf: string = meta.last;
+  const to: string = meta.last;
+  const from = `${Number(to.slice(0, 4)) - 1}${to.slice(4, 8)}01`;
+  console.log(`${SCALE_ORGANIZATION}: ${meta.invoices.toLocaleString('en')} invoices; aging as of ${asOf}; property ${meta.property} from ${from} to ${to}`);
+
+  const rawAging = () => pool.query(`
+    select i.tenant_id,
+      sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date <= 0) as current,
+      sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date between 1 and 30) as d1_30,
+      sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date between 31 and 60) as d31_60,
+      sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date between 61 and 90) as d61_90,
+      sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date > 90) as d90_plus
+    from invoices i
+    left join (select pa.invoice_id, sum(pa.amount) as paid from payment_allocations pa
+               join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
+               where pa.organization_id = $1 and (p.paid_at at time zone '${TZ}')::date <= $2 group by pa.invoice_id) pb on pb.invoice_id = i.id
+    where i.organization_id = $1 and i.status <> 'draft' and i.issue_date <= $2
+      and not (i.status = 'void' and (i.voided_at at time zone '${TZ}')::date <= $2)
+    group by i.tenant_id having sum(i.total - coalesce(pb.paid, 0)) <> 0`, [orgId, asOf]);
+  const rawStatement = () => pool.query(`
+    select h.id, b.billed, c.collected
+    from houses h
+    left join (select house_id, sum(total) as billed from invoices
+               where organization_id = $1 and property_id = $2 and status not in ('draft', 'void') and issue_date between $3 and $4
+               group by house_id) b on b.house_id = h.id
+    left join (select i.house_id, sum(pa.amount) as collected from payment_allocations pa
+               join invoices i on i.organization_id = pa.organization_id and i.id = pa.invoice_id
+               join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
+               where pa.organization_id = $1 and i.property_id = $2 and p.status <> 'reversed'
+                 and (p.paid_at at time zone '${TZ}')::date between $3 and $4
+               group by i.house_id) c on c.house_id = h.id
+    where h.organization_id = $1 and h.property_id = $2`, [orgId, meta.property, from, to]);
+  const serviceAging = () => inScope(database.db, { tenant: orgId }, (tx) => agingReport(tx, orgId, { as_of: asOf }));
+  const serviceStatement = () => inScope(database.db, { tenant: orgId }, (tx) => propertyStatement(tx, orgId, { property_id: meta.property, from, to }));
+
+  const cases: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
+    ['aging report (all tenants)', serviceAging, rawAging],
+    ['property statement (one year)', serviceStatement, rawStatement],
+  ];
+  for (const [name, service, raw] of cases) {
+    await service(); await raw(); // warm the caches and plans
+    const s: number[] = [];
+    const r: number[] = [];
+    for (let i = 0; i < REPEAT; i++) {
+      r.push(await time(raw));
+      s.push(await time(service));
+    }
+    const ms = median(s);
+    const mr = median(r);
+    console.log(`${name.padEnd(32)} service ${ms.toFixed(1).padStart(8)} ms   raw SQL ${mr.toFixed(1).padStart(8)} ms   ratio ${(ms / mr).toFixed(2)} (target ≤ 1.50)`);
+  }
+  const rows = (await serviceAging()).rows.length;
+  console.log(`aging rows: ${rows.toLocaleString('en')} tenants`);
+  await pool.end();
+  await database.close();
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });

@@ -1,0 +1,67 @@
+import {
+  boolean, choice, date, datetime, defineResource, money, number, reference, route, text,
+} from '../src/shared/resource.js';
+
+export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
+export const INVOICE_LINE_KINDS = ['rent', 'charge', 'penalty', 'adjustment'] as const;
+
+/**
+ * The number comes from a gapless per-organisation series when the invoice is issued; tenant,
+ * house and property follow the lease; totals follow the lines. Overdue is derived (due date
+ * past, balance > 0). Issued invoices are voided with a reason, never deleted; lines are frozen.
+ */
+export const invoices = defineResource({
+  name: 'invoices',
+  module: 'invoice',
+  menu: 'money',
+  icon: 'ReceiptLong',
+  recordTitle: (r) => String(r.number ?? 'Draft invoice'),
+  actions: ['void.invoice', 'run.billing'],
+  fields: [
+    text('number', { readOnly: true, unique: true, list: true, sort: true, search: true }),
+    reference('lease_id', 'leases', { required: true, filter: true }),
+    reference('tenant_id', 'tenants', { readOnly: true, list: true, filter: true }),
+    reference('house_id', 'houses', { readOnly: true, list: true, filter: true }),
+    reference('property_id', 'properties', { readOnly: true, filter: true }),
+    date('period_start', { required: true, list: true, sort: true, filter: true }),
+    date('period_end', { required: true, notBefore: 'period_start' }),
+    date('issue_date', { required: true, sort: true, filter: true }),
+    date('due_date', { required: true, notBefore: 'issue_date', list: true, sort: true, filter: true }),
+    money('total', { readOnly: true, default: '0', list: true, sort: true, filter: true }),
+    money('paid', { readOnly: true, default: '0' }),
+    money('balance', { readOnly: true, default: '0', list: true, sort: true, filter: true }),
+    choice('status', INVOICE_STATUSES, { required: true, default: 'draft', list: true, filter: true, sort: true }),
+    text('void_reason', { readOnly: true, maxLength: 500 }),
+    datetime('voided_at', { readOnly: true }),
+  ],
+  children: [
+    {
+      key: 'lines',
+      table: 'invoice_lines',
+      fields: [
+        choice('kind', INVOICE_LINE_KINDS, { required: true, default: 'charge' }),
+        reference('charge_id', 'charges'),
+        text('description', { required: true, maxLength: 255 }),
+        number('quantity', { required: true, default: '1', scale: 3, min: 0 }),
+        money('rate', { required: true }),
+        money('amount', { readOnly: true, default: '0' }),
+        number('meter_previous', { scale: 3, min: 0 }),
+        number('meter_current', { scale: 3, min: 0 }),
+        /** A penalty line is posted once per (invoice, date). */
+        date('penalty_date'),
+        boolean('waived', { required: true, default: false }),
+      ],
+      unique: [{ fields: ['penalty_date'], message: 'A penalty is posted once per invoice and date.' }],
+    },
+  ],
+  unique: [{ fields: ['lease_id', 'period_start'], message: 'This lease is already billed for this period.' }],
+  defaultSort: { field: 'issue_date', order: 'DESC' },
+  routes: [route.list('/invoices'), route.form('/invoice-form/:id?')],
+  delete: {
+    blockedWhen: [{
+      field: 'status',
+      in: ['issued', 'partially_paid', 'paid', 'void'],
+      message: 'An issued invoice is never deleted; void it with a reason instead.',
+    }],
+  },
+});

@@ -1,0 +1,25 @@
+import { choice, defineResource, email, multiReference, phone, route, text } from '../src/shared/resource.js';
+
+export const USER_STATUSES = ['active', 'disabled'] as const;
+
+/**
+ * The organisation's members: foundation tables users + memberships + user_roles (storage
+ * 'custom'). Creating one invites by email; disabling ends the user's sessions.
+ */
+export const users = defineResource({
+  name: 'users',
+  storage: 'custom',
+  module: 'user',
+  menu: 'administration',
+  icon: 'Group',
+  recordTitle: 'name',
+  fields: [
+    text('name', { required: true, maxLength: 150, list: true, sort: true, search: true }),
+    email('email', { required: true, list: true, sort: true, search: true }),
+    phone('phone', { list: true }),
+    choice('status', USER_STATUSES, { required: true, default: 'active', list: true, filter: true }),
+    multiReference('role_ids', 'roles', { list: true, filter: true }),
+  ],
+  defaultSort: { field: 'name', order: 'ASC' },
+  routes: [route.list('/users'), route.form('/user-form/:id?')],
+});

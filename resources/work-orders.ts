@@ -1,0 +1,35 @@
+import {
+  choice, date, defineResource, longText, money, reference, route, text,
+} from '../src/shared/resource.js';
+
+export const WORK_ORDER_PAYERS = ['owner', 'tenant', 'agency'] as const;
+export const WORK_ORDER_STATUSES = ['new', 'assigned', 'in_progress', 'completed', 'cancelled'] as const;
+
+/** Completing one with an actual cost creates its expense (domain). */
+export const workOrders = defineResource({
+  name: 'work-orders',
+  module: 'work_order',
+  menu: 'maintenance',
+  icon: 'Build',
+  recordTitle: (r) => String(r.number ?? r.id ?? ''),
+  fields: [
+    text('number', { readOnly: true, unique: true, list: true, sort: true, search: true }),
+    reference('ticket_id', 'tickets', { filter: true }),
+    reference('category_id', 'work-order-categories', { list: true, filter: true }),
+    reference('service_provider_id', 'service-providers', { list: true, filter: true }),
+    reference('property_id', 'properties', { required: true, list: true, filter: true }),
+    reference('house_id', 'houses', { filter: true }),
+    longText('description', { required: true, maxLength: 5000, search: true }),
+    money('estimate', { group: 'cost', min: 0, sort: true }),
+    money('actual_cost', { group: 'cost', min: 0, list: true, sort: true }),
+    choice('paid_by', WORK_ORDER_PAYERS, { group: 'cost', required: true, default: 'owner', filter: true }),
+    date('scheduled_date', { list: true, sort: true, filter: true }),
+    choice('status', WORK_ORDER_STATUSES, { required: true, default: 'new', list: true, filter: true, sort: true }),
+  ],
+  defaultSort: { field: 'number', order: 'DESC' },
+  routes: [route.list('/work-orders'), route.form('/work-order-form/:id?')],
+  delete: {
+    blockedWhen: [{ field: 'status', in: ['completed'], message: 'A completed work order is kept; cancel it instead.' }],
+    blockedBy: [{ resource: 'expenses', field: 'work_order_id', message: 'An expense was recorded for this work order.' }],
+  },
+});

@@ -1,0 +1,153 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.js';
+import { memberships, sessions, users } from '../db/schema.js';
+import { randomToken, sha256 } from './tokens.js';
+
+export const SESSION_COOKIE = 'keja_session';
+
+export const IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
+export const LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+export const REMEMBER_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** Writing last activity on every request would cost a write per read; a minute is precise enough for a 2 h idle timeout. */
+export const TOUCH_AFTER_MS = 60 * 1000;
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  status: string;
+  last_organization_id: string | null;
+}
+
+export const publicUser = (u: AuthUser) => ({ id: u.id, name: u.name, email: u.email, phone: u.phone, status: u.status });
+
+export interface SessionRecord {
+  id: string;
+  active_organization_id: string | null;
+  remember: boolean;
+  last_activity_at: Date;
+  expires_at: Date;
+}
+
+const userColumns = {
+  id: users.id, name: users.name, email: users.email, phone: users.phone, status: users.status,
+  last_organization_id: users.last_organization_id,
+};
+
+/** The session behind a cookie value, or null when unknown, idle too long, past its lifetime or its user is disabled. */
+export async function findSession(db: Db, raw: string, now = new Date()): Promise<{ session: SessionRecord; user: AuthUser } | null> {
+  const id = sha256(raw);
+  const [row] = await db
+    .select({
+      session: {
+        id: sessions.id, active_organization_id: sessions.active_organization_id, remember: sessions.remember,
+        last_activity_at: sessions.last_activity_at, expires_at: sessions.expires_at,
+      },
+      user: userColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const idle = now.getTime() - row.session.last_activity_at.getTime() > IDLE_TIMEOUT_MS;
+  if (idle || row.session.expires_at <= now || row.user.status !== 'active') {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now.getTime() - row.session.last_activity_at.getTime() > TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ last_activity_at: now }).where(eq(sessions.id, id));
+  }
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [row] = await db.select({ ...userColumns, password_hash: users.password_hash }).from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function findUser(db: Db, id: string): Promise<AuthUser | null> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** The organisation a new session starts in: the last one used if still a member, else the oldest membership. */
+async function startingOrganization(db: Db, user: AuthUser): Promise<string | null> {
+  const rows = await db
+    .select({ organization_id: memberships.organization_id })
+    .from(memberships)
+    .where(and(eq(memberships.user_id, user.id), eq(memberships.status, 'active')))
+    .orderBy(sql`${memberships.organization_id} = ${user.last_organization_id ?? ''} desc`, memberships.created_at);
+  return rows[0]?.organization_id ?? null;
+}
+
+export function cookieOptions(req: FastifyRequest, maxAgeMs?: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+  };
+}
+
+/** Sets the XSRF-TOKEN cookie bound to this session id (readable by scripts, as Sanctum's). */
+export function issueCsrf(req: FastifyRequest, reply: FastifyReply, sid: string): string {
+  return req.server.csrf.issue(req, reply, sid, { secure: req.protocol === 'https' });
+}
+
+/** A fresh guest session id: nothing is stored until someone logs in. */
+export function startGuest(req: FastifyRequest, reply: FastifyReply): string {
+  const sid = randomToken();
+  reply.setCookie(SESSION_COOKIE, sid, cookieOptions(req));
+  req.cookies[SESSION_COOKIE] = sid;
+  issueCsrf(req, reply, sid);
+  return sid;
+}
+
+/** Logs a user in: the old session (if any) is destroyed and a new id issued (ASVS 7.2.4). */
+export async function startSession(db: Db, req: FastifyRequest, reply: FastifyReply, user: AuthUser, remember: boolean): Promise<void> {
+  const old = req.cookies[SESSION_COOKIE];
+  if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
+  const sid = randomToken();
+  const now = new Date();
+  const lifetime = remember ? REMEMBER_LIFETIME_MS : LIFETIME_MS;
+  await db.insert(sessions).values({
+    id: sha256(sid),
+    user_id: user.id,
+    active_organization_id: await startingOrganization(db, user),
+    remember,
+    ip: req.ip,
+    user_agent: req.headers['user-agent']?.slice(0, 500) ?? null,
+    created_at: now,
+    last_activity_at: now,
+    expires_at: new Date(now.getTime() + lifetime),
+  });
+  reply.setCookie(SESSION_COOKIE, sid, cookieOptions(req, remember ? lifetime : undefined));
+  req.cookies[SESSION_COOKIE] = sid;
+  issueCsrf(req, reply, sid);
+}
+
+export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const old = req.cookies[SESSION_COOKIE];
+  if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
+  startGuest(req, reply);
+}
+
+/** Ends every session of a user, but the one given (password change keeps the current one). */
+export async function endUserSessions(db: Db, userId: string, exceptRawSid?: string): Promise<void> {
+  const where = exceptRawSid
+    ? and(eq(sessions.user_id, userId), ne(sessions.id, sha256(exceptRawSid)))
+    : eq(sessions.user_id, userId);
+  await db.delete(sessions).where(where);
+}
+
+export async function setActiveOrganization(db: Db, req: FastifyRequest, userId: string, organizationId: string): Promise<void> {
+  const raw = req.cookies[SESSION_COOKIE];
+  if (raw && req.auth.via === 'session') {
+    await db.update(sessions).set({ active_organization_id: organizationId }).where(eq(sessions.id, sha256(raw)));
+    req.auth.activeOrganizationId = organizationId;
+  }
+  await db.update(users).set({ last_organization_id: organizationId }).where(eq(users.id, userId));
+}

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** Unset: embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** In-memory PGlite (tests). */
+  memory: boolean;
+  appUrl: string;
+  demo: boolean;
+  demoEmail: string;
+  demoPassword?: string;
+  mailDriver: 'log' | 'smtp';
+  smtpUrl?: string;
+  mailFrom: string;
+  smsDriver: string;
+  logLevel: string;
+  /** Signs cookies; generated once into dataDir when not given. */
+  appKey: string;
+  /** Serve the built web app from this folder when it exists. */
+  webDir: string;
+  /** Trust X-Forwarded-* (behind a proxy). */
+  trustProxy: boolean;
+  /** The IP-to-country service the phone input may call (seed section 7); allowed by the CSP. */
+  countryLookupUrl: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads a secret from the environment, or from dataDir, generating it there once. */
+function persistentSecret(env: Env, name: string, dataDir: string, memory: boolean): string {
+  const given = env[name];
+  if (given) return given;
+  const fresh = randomBytes(32).toString('base64url');
+  if (memory) return fresh;
+  const file = path.join(dataDir, 'secrets.json');
+  const stored: Record<string, string> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  if (stored[name]) return stored[name];
+  mkdirSync(dataDir, { recursive: true });
+  stored[name] = fresh;
+  writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  return fresh;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = Number(env.PORT || 8080);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const memory = overrides.memory ?? false;
+  // Demo data only implied on the embedded database: a production server never gets a demo admin by accident.
+  const demo = env.DEMO !== undefined ? env.DEMO === '1' || env.DEMO === 'true' : !databaseUrl;
+  const mailDriver = (env.MAIL_DRIVER || (env.SMTP_URL ? 'smtp' : 'log')) as Config['mailDriver'];
+  const config: Config = {
+    host,
+    port,
+    databaseUrl,
+    dataDir,
+    memory,
+    appUrl: (env.APP_URL || `http://${host}:${port}`).replace(/\/$/, ''),
+    demo,
+    demoEmail: env.DEMO_EMAIL || 'admin@demo.keja.co.ke',
+    demoPassword: env.DEMO_PASSWORD || undefined,
+    mailDriver,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM || 'Keja <no-reply@keja.local>',
+    smsDriver: env.SMS_DRIVER || 'log',
+    logLevel: env.LOG_LEVEL || 'info',
+    appKey: '',
+    webDir: path.resolve(env.WEB_DIR || 'dist/web'),
+    trustProxy: env.TRUST_PROXY === '1',
+    countryLookupUrl: env.COUNTRY_LOOKUP_URL ?? 'https://ip2c.org/s',
+    ...overrides,
+  };
+  if (!config.appKey) config.appKey = persistentSecret(env, 'APP_KEY', config.dataDir, config.memory);
+  if (!['log', 'smtp'].includes(config.mailDriver)) throw new Error(`MAIL_DRIVER must be log or smtp, not ${config.mailDriver}`);
+  return config;
+}

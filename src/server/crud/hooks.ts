@@ -1,0 +1,32 @@
+import type { RecordValues } from '../../shared/resource.js';
+import type { Db } from '../db/client.js';
+import type { ResourceTable } from '../db/resource-tables.js';
+import { expenseHooks, incomeHooks } from '../domain/expenses.js';
+import { invoiceHooks } from '../domain/invoices.js';
+import { leaseHooks } from '../domain/leases.js';
+import { paymentHooks } from '../domain/payments/payments.js';
+import { roleHooks } from '../domain/roles.js';
+
+/**
+ * Where an area needs more than its declaration: rules that run in the same transaction as the
+ * write they guard (style.md: domain rules live on the server, never in the web app alone).
+ */
+export interface ResourceHooks {
+  /** Custom storage mapped onto a foundation table with the declaration's column names. */
+  table?: ResourceTable;
+  /** Throw invalid()/conflict() to refuse; `existing` is null on create. May adjust values. */
+  beforeWrite?(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null): Promise<void>;
+  /** After the row is written (house status following its lease, …). */
+  afterWrite?(tx: Db, organizationId: string, id: string, existing: RecordValues | null): Promise<void>;
+  /** Throw conflict() to refuse a delete. */
+  beforeDelete?(tx: Db, organizationId: string, existing: RecordValues): Promise<void>;
+}
+
+export const resourceHooks: Record<string, ResourceHooks> = {
+  roles: roleHooks,
+  leases: leaseHooks,
+  invoices: invoiceHooks,
+  payments: paymentHooks,
+  expenses: expenseHooks,
+  incomes: incomeHooks,
+};

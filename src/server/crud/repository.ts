@@ -1,0 +1,251 @@
+import {
+  and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ulid } from 'ulid';
+import { resourceByName } from '../../../resources/index.js';
+import {
+  fieldOf, parentKey, referenceFields, type Field, type RecordValues, type Resource,
+} from '../../shared/resource.js';
+import { serializeRecord, toColumns, type FieldErrors } from '../../shared/resource-validate.js';
+import type { Db } from '../db/client.js';
+import { childTables, constraints, resourceTables, type ResourceTable } from '../db/resource-tables.js';
+import { memberships } from '../db/schema.js';
+import { conflict, HttpError, invalid, notFound } from '../errors.js';
+import type { Condition, ListQuery } from './query-parser.js';
+import { resourceHooks } from './hooks.js';
+import { countRecords } from './count.js';
+
+const col = (t: ResourceTable, key: string) => (t as unknown as Record<string, AnyPgColumn>)[key];
+
+export function tableOf(resource: Resource): ResourceTable {
+  const t = resourceHooks[resource.name]?.table ?? resourceTables[resource.name];
+  if (!t) throw new Error(`${resource.name} has no generated table`);
+  return t;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditionSql(resource: Resource, t: ResourceTable, c: Condition): SQL | undefined {
+  if (c.kind === 'search') {
+    const pattern = `%${escapeLike(c.text)}%`;
+    return or(...resource.searchFields.map((f) => ilike(col(t, f), pattern)));
+  }
+  const field: Field = c.field === 'id' ? { key: 'id', kind: 'text' } : fieldOf(resource, c.field)!;
+  const column = col(t, c.field);
+  const toCol = (v: unknown) => (v === null ? null : toColumns([field], { [field.key]: v })[field.key]);
+  if (c.kind !== 'eq') return c.kind === 'gte' ? gte(column, toCol(c.value)) : lte(column, toCol(c.value));
+  if (field.kind === 'multi_choice' || field.kind === 'multi_reference') {
+    return arrayOverlaps(column, c.values.map(String));
+  }
+  const values = c.values.filter((v) => v !== null).map(toCol);
+  const parts: SQL[] = [];
+  if (values.length === 1) parts.push(eq(column, values[0]));
+  else if (values.length > 1) parts.push(inArray(column, values));
+  if (c.values.includes(null)) parts.push(isNull(column));
+  return parts.length ? or(...parts) : sql`false`;
+}
+
+export function whereOf(resource: Resource, t: ResourceTable, organizationId: string, conditions: Condition[]): SQL {
+  return and(eq(col(t, 'organization_id'), organizationId), ...conditions.map((c) => conditionSql(resource, t, c)))!;
+}
+
+/**
+ * A page and its total. The total costs nothing when the page is the last one (its length tells);
+ * otherwise it is counted, but never past EXACT_COUNT_LIMIT for a filtered list.
+ */
+export async function listRecords(tx: Db, resource: Resource, organizationId: string, q: ListQuery) {
+  const t = tableOf(resource);
+  const where = whereOf(resource, t, organizationId, q.conditions);
+  const sortColumn = col(t, q.sort.field);
+  const dir = q.sort.order === 'ASC' ? asc : desc;
+  const [start, end] = q.range;
+  const size = end - start + 1;
+  const rows = await tx.select().from(t).where(where).orderBy(dir(sortColumn), dir(col(t, 'id'))).limit(size).offset(start);
+  let total: number;
+  if (rows.length < size && (rows.length > 0 || start === 0)) {
+    total = start + rows.length;
+  } else {
+    total = await countRecords(tx, t, where, q.conditions.length === 0, { organizationId, atLeast: rows.length && start + rows.length });
+  }
+  return { rows: rows.map((r) => serializeRecord(resource, r)), total };
+}
+
+async function loadChildren(tx: Db, resource: Resource, organizationId: string, ids: string[]) {
+  const out = new Map<string, RecordValues>();
+  for (const child of resource.children) {
+    const ct = childTables[resource.name]?.[child.key];
+    if (!ct || !ids.length) continue;
+    const link = parentKey(resource);
+    const rows = await tx.select().from(ct)
+      .where(and(eq(col(ct, 'organization_id'), organizationId), inArray(col(ct, link), ids)))
+      .orderBy(asc(col(ct, link)), asc(col(ct, 'position')));
+    for (const id of ids) {
+      const rec = out.get(id) ?? {};
+      rec[child.key] = rows.filter((r) => r[link] === id);
+      out.set(id, rec);
+    }
+  }
+  return out;
+}
+
+/** The stored row (not serialised), or null. */
+export async function findRow(tx: Db, resource: Resource, organizationId: string, id: string, lock = false): Promise<RecordValues | null> {
+  const t = tableOf(resource);
+  const query = tx.select().from(t).where(and(eq(col(t, 'organization_id'), organizationId), eq(col(t, 'id'), id)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function getRecord(tx: Db, resource: Resource, organizationId: string, id: string): Promise<RecordValues> {
+  const row = await findRow(tx, resource, organizationId, id);
+  if (!row) throw notFound();
+  const children = await loadChildren(tx, resource, organizationId, [id]);
+  return serializeRecord(resource, { ...row, ...children.get(id) });
+}
+
+/** References must name records of this organisation (422 otherwise, as for any bad value). */
+export async function checkReferences(tx: Db, fields: readonly Field[], values: RecordValues, organizationId: string, errors: FieldErrors, prefix = '') {
+  for (const f of referenceFields({ fields: [...fields] })) {
+    const v = values[f.key];
+    if (v === null || v === undefined) continue;
+    const ids = [...new Set((Array.isArray(v) ? v : [v]).map(String))];
+    if (!ids.length) continue;
+    let found: string[];
+    if (f.reference === 'users') {
+      const rows = await tx.select({ id: memberships.user_id }).from(memberships)
+        .where(and(eq(memberships.organization_id, organizationId), inArray(memberships.user_id, ids)));
+      found = rows.map((r) => r.id);
+    } else {
+      const target = resourceByName(f.reference!);
+      const tt = target && (resourceHooks[target.name]?.table ?? resourceTables[target.name]);
+      if (!tt) continue;
+      const rows = await tx.select({ id: col(tt, 'id') }).from(tt)
+        .where(and(eq(col(tt, 'organization_id'), organizationId), inArray(col(tt, 'id'), ids)));
+      found = rows.map((r) => String(r.id));
+    }
+    if (found.length !== ids.length) (errors[`${prefix}${f.key}`] ??= []).push('The selected value does not exist.');
+  }
+}
+
+/** Single-field uniques (account codes): a 422 on the field beats a constraint error. */
+async function checkUnique(tx: Db, resource: Resource, t: ResourceTable, values: RecordValues, organizationId: string, exceptId: string | null, errors: FieldErrors) {
+  for (const f of resource.fields.filter((x) => x.unique)) {
+    const v = values[f.key];
+    if (v === null || v === undefined) continue;
+    const conditions = [eq(col(t, 'organization_id'), organizationId), eq(col(t, f.key), toColumns([f], { [f.key]: v })[f.key])];
+    if (exceptId) conditions.push(ne(col(t, 'id'), exceptId));
+    const [hit] = await tx.select({ id: col(t, 'id') }).from(t).where(and(...conditions)).limit(1);
+    if (hit) (errors[f.key] ??= []).push('This value is already in use.');
+  }
+}
+
+async function writeChildren(tx: Db, resource: Resource, organizationId: string, id: string, values: RecordValues, replace: boolean) {
+  for (const child of resource.children) {
+    if (child.readOnly || !Array.isArray(values[child.key])) continue;
+    const ct = childTables[resource.name][child.key];
+    const link = parentKey(resource);
+    if (replace) await tx.delete(ct).where(and(eq(col(ct, 'organization_id'), organizationId), eq(col(ct, link), id)));
+    const rows = (values[child.key] as RecordValues[]).map((v, position) => ({
+      ...toColumns(child.fields, v), organization_id: organizationId, id: ulid(), [link]: id, position,
+    }));
+    if (rows.length) await tx.insert(ct).values(rows);
+  }
+}
+
+async function checkChildReferences(tx: Db, resource: Resource, values: RecordValues, organizationId: string, errors: FieldErrors) {
+  for (const child of resource.children) {
+    const list = values[child.key];
+    if (!Array.isArray(list)) continue;
+    for (let i = 0; i < list.length; i++) await checkReferences(tx, child.fields, list[i] as RecordValues, organizationId, errors, `${child.key}.${i}.`);
+  }
+}
+
+/** Postgres refused a write: the guarded field's message as a 422 (a 409 when unknown), never a 500. */
+function constraintError(err: unknown, resource: Resource): never {
+  const cause = (err as { cause?: { code?: string; constraint?: string } }).cause ?? (err as { code?: string; constraint?: string });
+  if (cause?.code !== '23505' && cause?.code !== '23503') throw err;
+  const info = cause.constraint ? constraints.get(cause.constraint) : undefined;
+  if (info) throw invalid({ [info.field]: [info.message] });
+  if (cause.code === '23505') {
+    const u = resource.unique.find((x) => (cause.constraint ?? '').includes(x.fields.join('_')));
+    throw conflict(u?.message ?? 'This record conflicts with an existing one.');
+  }
+  throw conflict('This record is referenced by, or references, a record that does not allow the change.');
+}
+
+export async function createRecord(tx: Db, resource: Resource, organizationId: string, values: RecordValues) {
+  const t = tableOf(resource);
+  const errors: FieldErrors = {};
+  await checkReferences(tx, resource.fields, values, organizationId, errors);
+  await checkChildReferences(tx, resource, values, organizationId, errors);
+  await checkUnique(tx, resource, t, values, organizationId, null, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  const hooks = resourceHooks[resource.name];
+  await hooks?.beforeWrite?.(tx, organizationId, values, null);
+  const id = ulid();
+  try {
+    await tx.insert(t).values({ ...toColumns(resource.fields, values), organization_id: organizationId, id });
+    await writeChildren(tx, resource, organizationId, id, values, false);
+    await hooks?.afterWrite?.(tx, organizationId, id, null);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    constraintError(err, resource);
+  }
+  return getRecord(tx, resource, organizationId, id);
+}
+
+export async function updateRecord(tx: Db, resource: Resource, organizationId: string, id: string, values: RecordValues) {
+  const t = tableOf(resource);
+  const existing = await findRow(tx, resource, organizationId, id, true);
+  if (!existing) throw notFound();
+  const errors: FieldErrors = {};
+  await checkReferences(tx, resource.fields, values, organizationId, errors);
+  await checkChildReferences(tx, resource, values, organizationId, errors);
+  await checkUnique(tx, resource, t, values, organizationId, id, errors);
+  if (Object.keys(errors).length) throw invalid(errors);
+  const hooks = resourceHooks[resource.name];
+  await hooks?.beforeWrite?.(tx, organizationId, values, existing);
+  // write-only secrets sent empty keep their stored value
+  const columns = toColumns(resource.fields.filter((f) => !(f.writeOnly && (values[f.key] === null || values[f.key] === ''))), values);
+  try {
+    await tx.update(t).set({ ...columns, updated_at: new Date() }).where(and(eq(col(t, 'organization_id'), organizationId), eq(col(t, 'id'), id)));
+    await writeChildren(tx, resource, organizationId, id, values, true);
+    await hooks?.afterWrite?.(tx, organizationId, id, existing);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    constraintError(err, resource);
+  }
+  return getRecord(tx, resource, organizationId, id);
+}
+
+/** Deletes with the area's rules: 409 with the reason when they forbid it. */
+export async function deleteRecord(tx: Db, resource: Resource, organizationId: string, id: string) {
+  const row = await findRow(tx, resource, organizationId, id, true);
+  if (!row) throw notFound();
+  const record = await getRecord(tx, resource, organizationId, id);
+  const rules = resource.delete;
+  await resourceHooks[resource.name]?.beforeDelete?.(tx, organizationId, row);
+  if (rules.allowed === false) throw conflict(rules.message ?? 'This record cannot be deleted.');
+  for (const w of rules.blockedWhen ?? []) {
+    if (w.in.includes(String(row[w.field]))) throw conflict(w.message);
+  }
+  for (const b of rules.blockedBy ?? []) {
+    const target = resourceByName(b.resource);
+    if (!target) continue;
+    const bt = b.child ? childTables[target.name]?.[b.child] : resourceTables[target.name];
+    if (!bt) continue;
+    const field = fieldOf(target, b.field) ?? (b.child ? target.children.find((c) => c.key === b.child)?.fields.find((f) => f.key === b.field) : undefined);
+    const column = col(bt, b.field);
+    const match = field && (field.kind === 'multi_reference') ? arrayOverlaps(column, [id]) : eq(column, id);
+    const [hit] = await tx.select({ id: col(bt, 'id') }).from(bt).where(and(eq(col(bt, 'organization_id'), organizationId), match)).limit(1);
+    if (hit) throw conflict(b.message);
+  }
+  const t = tableOf(resource);
+  try {
+    await tx.delete(t).where(and(eq(col(t, 'organization_id'), organizationId), eq(col(t, 'id'), id)));
+  } catch (err) {
+    constraintError(err, resource);
+  }
+  return record;
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { resources } from '../../../resources/index.js';
+import type { Resource } from '../../shared/resource.js';
+import { inputSchema } from '../../shared/resource-schema.js';
+import { validateRecord } from '../../shared/resource-validate.js';
+import { forbidden, invalid } from '../errors.js';
+import { withTenant } from '../tenancy.js';
+import { parseListQuery } from './query-parser.js';
+import { resourceHooks } from './hooks.js';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './repository.js';
+
+const IdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
+const ListQueryString = {
+  type: 'object',
+  properties: {
+    filter: { type: 'string', description: 'JSON object: declared filters, q, <field>_gte / <field>_lte, arrays for one-of' },
+    range: { type: 'string', description: 'JSON [start, end], inclusive, at most 1000 rows' },
+    sort: { type: 'string', description: 'JSON ["field", "ASC" | "DESC"]' },
+  },
+} as const;
+/** Bodies are judged by validateRecord (a 422 naming each field); the schema only documents them. */
+const documentOnly = () => () => true;
+
+function contentRange(name: string, start: number, count: number, total: number): string {
+  return count === 0 ? `${name} */${total}` : `${name} ${start}-${start + count - 1}/${total}`;
+}
+
+/** The generic API of one stored area (docs/api.md "Resources"), all from its declaration. */
+export function registerResource(app: FastifyInstance, resource: Resource) {
+  const base = `/${resource.name}`;
+  const m = resource.module;
+  const tags = [resource.name];
+  const input = inputSchema(resource);
+
+  app.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: ListQueryString } }, async (req, reply) => {
+    const query = parseListQuery(resource, req.query as Record<string, unknown>);
+    return withTenant(req, null, async (tx, ctx) => {
+      const allowed = ctx.permissions.includes(`list.${m}`) || (query.many && ctx.permissions.includes(`show.${m}`));
+      if (!allowed) throw forbidden();
+      const { rows, total } = await listRecords(tx, resource, ctx.organizationId, query);
+      reply.header('Content-Range', contentRange(resource.name, query.range[0], rows.length, total));
+      return rows;
+    });
+  });
+
+  app.get(`${base}/:id`, { schema: { tags, summary: `One of ${resource.name}`, params: IdParams } }, async (req) => {
+    const { id } = req.params as { id: string };
+    return withTenant(req, null, async (tx, ctx) => {
+      if (!ctx.permissions.includes(`show.${m}`) && !ctx.permissions.includes(`edit.${m}`)) throw forbidden();
+      return getRecord(tx, resource, ctx.organizationId, id);
+    });
+  });
+
+  app.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: input }, validatorCompiler: documentOnly }, async (req, reply) => {
+    const record = await withTenant(req, `create.${m}`, async (tx, ctx) => {
+      const { values, errors } = validateRecord(resource, req.body, 'create');
+      if (Object.keys(errors).length) throw invalid(errors);
+      return createRecord(tx, resource, ctx.organizationId, values);
+    });
+    return reply.status(201).send(record);
+  });
+
+  app.put(`${base}/:id`, { schema: { tags, summary: `Update one of ${resource.name}`, params: IdParams, body: input }, validatorCompiler: documentOnly }, async (req) => {
+    const { id } = req.params as { id: string };
+    return withTenant(req, `edit.${m}`, async (tx, ctx) => {
+      const { values, errors } = validateRecord(resource, req.body, 'update');
+      if (Object.keys(errors).length) throw invalid(errors);
+      return updateRecord(tx, resource, ctx.organizationId, id, values);
+    });
+  });
+
+  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: IdParams } }, async (req) => {
+    const { id } = req.params as { id: string };
+    return withTenant(req, `delete.${m}`, (tx, ctx) => deleteRecord(tx, resource, ctx.organizationId, id));
+  });
+}
+
+export async function crudRoutes(app: FastifyInstance) {
+  for (const resource of resources) {
+    if (resource.storage === 'table' || resourceHooks[resource.name]?.table) registerResource(app, resource);
+  }
+}

@@ -1,0 +1,60 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ORGANIZATION_COLUMNS, settings } from '../../../resources/settings.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { serializeRecord, toColumns, validateRecord } from '../../shared/resource-validate.js';
+import type { Db } from '../db/client.js';
+import { organizations } from '../db/schema.js';
+import { forbidden, invalid } from '../errors.js';
+import { withTenant } from '../tenancy.js';
+import { checkReferences } from './repository.js';
+
+const columnKeys = new Set<string>(ORGANIZATION_COLUMNS);
+
+/** The organisation's settings as stored: profile columns plus the settings document, defaults filled. */
+async function readSettings(tx: Db, organizationId: string): Promise<RecordValues> {
+  const [org] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  const stored = (org.settings ?? {}) as RecordValues;
+  const row: RecordValues = { id: organizationId, created_at: org.created_at, updated_at: org.updated_at };
+  for (const f of settings.fields) {
+    const value = columnKeys.has(f.key) ? (org as RecordValues)[f.key] : stored[f.key];
+    row[f.key] = value ?? f.default ?? null;
+  }
+  return row;
+}
+
+/** What clients see: secrets dropped, with a flag saying whether each one is set. */
+function settingsView(row: RecordValues): RecordValues {
+  const out = serializeRecord(settings, row);
+  for (const f of settings.fields.filter((x) => x.writeOnly)) out[`${f.key}_set`] = !!row[f.key];
+  return out;
+}
+
+/** GET/PUT /settings: one record per organisation; secrets are write-only. */
+export async function settingsRoutes(app: FastifyInstance) {
+  app.get('/settings', { schema: { tags: ['settings'], summary: "The organisation's settings (secrets never returned)" } }, (req) =>
+    withTenant(req, null, async (tx, ctx) => {
+      if (!ctx.permissions.includes('show.setting') && !ctx.permissions.includes('edit.setting')) throw forbidden();
+      return settingsView(await readSettings(tx, ctx.organizationId));
+    }));
+
+  app.put('/settings', { schema: { tags: ['settings'], summary: "Change the organisation's settings", body: { type: 'object', additionalProperties: true } } }, (req) =>
+    withTenant(req, 'edit.setting', async (tx, ctx) => {
+      const { values, errors } = validateRecord(settings, req.body, 'update');
+      await checkReferences(tx, settings.fields, values, ctx.organizationId, errors);
+      if (Object.keys(errors).length) throw invalid(errors);
+      const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, ctx.organizationId)).for('update');
+      const document = { ...(org.settings as RecordValues) };
+      const columns: RecordValues = {};
+      for (const f of settings.fields) {
+        if (!(f.key in values)) continue;
+        // an empty secret keeps the stored one (the form never shows it)
+        if (f.writeOnly && (values[f.key] === null || values[f.key] === '')) continue;
+        const value = toColumns([f], values)[f.key];
+        if (columnKeys.has(f.key)) columns[f.key] = value;
+        else document[f.key] = value;
+      }
+      await tx.update(organizations).set({ ...columns, settings: document, updated_at: new Date() }).where(eq(organizations.id, ctx.organizationId));
+      return settingsView(await readSettings(tx, ctx.organizationId));
+    }));
+}

@@ -1,0 +1,196 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Platform tables (no organization_id, or global joins) come first; tenant tables carry
+// organization_id in every key, so no row can reference another organisation's row.
+// Row-level security for tenant tables is applied by ./secure.ts after migrations.
+
+const id = () => text('id').notNull();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const organizations = pgTable('organizations', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  kra_pin: text('kra_pin'),
+  logo: text('logo'),
+  currency: text('currency').notNull().default('KES'),
+  locale: text('locale').notNull().default('en-KE'),
+  timezone: text('timezone').notNull().default('Africa/Nairobi'),
+  settings: jsonb('settings').notNull().default({}),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
+
+export const users = pgTable('users', {
+  id: id().primaryKey(),
+  name: text('name').notNull(),
+  /** Always stored lower-cased: emails are unique case-insensitively. */
+  email: text('email').notNull(),
+  phone: text('phone'),
+  password_hash: text('password_hash'),
+  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  password_changed_at: timestamp('password_changed_at', { withTimezone: true }),
+  /** The organisation a new session starts in. */
+  last_organization_id: text('last_organization_id'),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+}, (t) => [uniqueIndex('users_email_unique').on(t.email)]);
+
+export const memberships = pgTable('memberships', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  user_id: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  /** Disabled in this organisation only: a user may belong to others. */
+  status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+  created_at: createdAt(),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.user_id] }), index('memberships_user_idx').on(t.user_id)]);
+
+export const sessions = pgTable('sessions', {
+  /** sha256 of the cookie value: a database dump holds no usable session id. */
+  id: text('id').primaryKey(),
+  user_id: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  active_organization_id: text('active_organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+  remember: boolean('remember').notNull().default(false),
+  ip: text('ip'),
+  user_agent: text('user_agent'),
+  created_at: createdAt(),
+  last_activity_at: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.user_id)]);
+
+export const personalAccessTokens = pgTable('personal_access_tokens', {
+  id: id().primaryKey(),
+  user_id: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** sha256 hex of the secret. */
+  token_hash: text('token_hash').notNull(),
+  abilities: jsonb('abilities').notNull().default(['*']),
+  last_used_at: timestamp('last_used_at', { withTimezone: true }),
+  expires_at: timestamp('expires_at', { withTimezone: true }),
+  created_at: createdAt(),
+}, (t) => [uniqueIndex('personal_access_tokens_hash_unique').on(t.token_hash), index('personal_access_tokens_user_idx').on(t.user_id)]);
+
+export const passwordResets = pgTable('password_resets', {
+  id: id().primaryKey(),
+  user_id: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  token_hash: text('token_hash').notNull(),
+  purpose: text('purpose', { enum: ['reset', 'invitation'] }).notNull().default('reset'),
+  created_at: createdAt(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  used_at: timestamp('used_at', { withTimezone: true }),
+}, (t) => [uniqueIndex('password_resets_hash_unique').on(t.token_hash), index('password_resets_user_idx').on(t.user_id)]);
+
+/** Security events (ASVS 16.3): login succeeded/failed, logout, reset requested/done, password changed. */
+export const authEvents = pgTable('auth_events', {
+  id: id().primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  event: text('event').notNull(),
+  user_id: text('user_id'),
+  email: text('email'),
+  ip: text('ip'),
+  user_agent: text('user_agent'),
+  details: jsonb('details'),
+}, (t) => [index('auth_events_email_ip_at_idx').on(t.event, t.email, t.ip, t.at), index('auth_events_user_idx').on(t.user_id, t.at)]);
+
+// ---- tenant tables ---------------------------------------------------------------------------
+
+export const roles = pgTable('roles', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description'),
+  permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  built_in: boolean('built_in').notNull().default(false),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+}, (t) => [
+  primaryKey({ columns: [t.organization_id, t.id] }),
+  uniqueIndex('roles_name_unique').on(t.organization_id, sql`lower(${t.name})`),
+]);
+
+export const userRoles = pgTable('user_roles', {
+  organization_id: text('organization_id').notNull(),
+  user_id: text('user_id').notNull(),
+  role_id: text('role_id').notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.organization_id, t.user_id, t.role_id] }),
+  foreignKey({ columns: [t.organization_id, t.user_id], foreignColumns: [memberships.organization_id, memberships.user_id] }).onDelete('cascade'),
+  foreignKey({ columns: [t.organization_id, t.role_id], foreignColumns: [roles.organization_id, roles.id] }).onDelete('cascade'),
+]);
+
+/**
+ * Gapless number series per organisation (invoices, receipts, tickets, work orders): the next
+ * number is taken with UPDATE … RETURNING in the transaction that uses it, so a rollback gives
+ * it back and two writers queue on the row instead of skipping or repeating a number.
+ */
+export const numberSeries = pgTable('number_series', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  next_value: integer('next_value').notNull().default(1),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.name] })]);
+
+/** A billing run: one invoice per active lease and period, with progress and a summary. */
+export const billingRuns = pgTable('billing_runs', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  period_start: date('period_start', { mode: 'string' }).notNull(),
+  period_end: date('period_end', { mode: 'string' }).notNull(),
+  /** queued, running, done, failed */
+  status: text('status').notNull().default('queued'),
+  /** manual or schedule */
+  trigger: text('trigger').notNull().default('manual'),
+  total: integer('total').notNull().default(0),
+  processed: integer('processed').notNull().default(0),
+  made: integer('made').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
+  /** [{lease_id, reason}] */
+  skipped_reasons: jsonb('skipped_reasons').notNull().default([]),
+  error: text('error'),
+  created_by: text('created_by'),
+  created_at: createdAt(),
+  started_at: timestamp('started_at', { withTimezone: true }),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), index('billing_runs_period_idx').on(t.organization_id, t.period_start)]);
+
+/** Who changed a money record, when, and what it was before and after (written in the same transaction). */
+export const auditLog = pgTable('audit_log', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  user_id: text('user_id'),
+  /** the resource name: leases, invoices, payments, payment_allocations, expenses, incomes */
+  resource: text('resource').notNull(),
+  record_id: text('record_id').notNull(),
+  /** create, update, delete, void, reverse, allocate, … */
+  action: text('action').notNull(),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  reason: text('reason'),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), index('audit_log_record_idx').on(t.organization_id, t.resource, t.record_id, t.at)]);
+
+/**
+ * How a lease's deposit was settled when it ended (product.md 4.4, domain C8): what was applied
+ * to its arrears (as negative adjustment lines on the open invoices, listed in `applications`)
+ * and what is refundable to the tenant. One per lease; statements show it apart.
+ */
+export const depositSettlements = pgTable('deposit_settlements', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  lease_id: text('lease_id').notNull(),
+  tenant_id: text('tenant_id'),
+  move_out_date: date('move_out_date', { mode: 'string' }).notNull(),
+  deposit: numeric('deposit', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** open balance of the lease's invoices at the end, before the deposit */
+  arrears: numeric('arrears', { precision: 14, scale: 2 }).notNull().default('0'),
+  applied: numeric('applied', { precision: 14, scale: 2 }).notNull().default('0'),
+  refundable: numeric('refundable', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** [{invoice_id, amount}] */
+  applications: jsonb('applications').notNull().default([]),
+  created_by: text('created_by'),
+  created_at: createdAt(),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), uniqueIndex('deposit_settlements_lease_unique').on(t.organization_id, t.lease_id)]);

@@ -1,0 +1,182 @@
+// Lease lifecycle: draft → active → notice → ended, each step one transaction with its billing
+// consequences and its audit rows.
+import { sql } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import { rowsOf, type Db } from '../../db/client.js';
+import { conflict, invalidField, notFound } from '../../errors.js';
+import { recordAudit } from '../audit.js';
+import { syncHouseStatus } from '../leases.js';
+import { issueInvoices, type IssuedInvoice } from './issue.js';
+import { cents, dec, loadLeaseTerms, planInvoice } from './plan.js';
+import { monthStart, shortDate } from './periods.js';
+import { addAdjustment } from './adjust.js';
+
+interface LeaseRow extends Record<string, unknown> {
+  id: string; status: string; house_id: string; tenant_id: string; start_date: string; move_out_date: string | null; notice_date: string | null; deposit: string | null;
+}
+
+async function lockLease(tx: Db, organizationId: string, id: string): Promise<LeaseRow> {
+  const [row] = rowsOf<LeaseRow>(await tx.execute(sql`
+    select id, status, house_id, tenant_id, start_date::text as start_date, move_out_date::text as move_out_date,
+      notice_date::text as notice_date, deposit::text as deposit, rent::text as rent
+    from leases where organization_id = ${organizationId} and id = ${id} for update`));
+  if (!row) throw notFound();
+  return row;
+}
+
+async function setLease(tx: Db, organizationId: string, id: string, values: { status: string; notice_date?: string | null; move_out_date?: string | null }) {
+  await tx.execute(sql`
+    update leases set status = ${values.status},
+      notice_date = ${values.notice_date === undefined ? sql`notice_date` : sql`${values.notice_date}::date`},
+      move_out_date = ${values.move_out_date === undefined ? sql`move_out_date` : sql`${values.move_out_date}::date`},
+      updated_at = now()
+    where organization_id = ${organizationId} and id = ${id}`);
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/**
+ * Activates a draft lease and bills its first period at once (prorated from the move-in day).
+ * One active lease per house: 409 when the house is held (the partial unique index backs this
+ * check against a concurrent activation).
+ */
+export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string): Promise<{ invoice: IssuedInvoice | null }> {
+  const lease = await lockLease(tx, organizationId, id);
+  if (lease.status !== 'draft') throw conflict(`Only a draft lease can be activated; this one is ${lease.status}.`);
+  const [held] = rowsOf<{ id: string }>(await tx.execute(sql`
+    select id from leases where organization_id = ${organizationId} and house_id = ${lease.house_id}
+      and status in ('active', 'notice') and id <> ${id} limit 1`));
+  if (held) throw conflict('This house already has an active lease.');
+  try {
+    await setLease(tx, organizationId, id, { status: 'active' });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('This house already has an active lease.');
+    throw err;
+  }
+  await syncHouseStatus(tx, organizationId, [lease.house_id]);
+  await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active' } });
+  const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });
+  const plan = planInvoice(terms, monthStart(terms.start_date));
+  const [invoice] = typeof plan === 'string' ? [] : await issueInvoices(tx, organizationId, userId, [plan], { action: 'activate_lease' });
+  return { invoice: invoice ?? null };
+}
+
+/** Notice: an active lease will end on move_out_date; billing of that month is prorated to it. */
+export async function giveNotice(tx: Db, organizationId: string, userId: string | null, id: string, body: { notice_date: string; move_out_date: string }) {
+  const lease = await lockLease(tx, organizationId, id);
+  if (lease.status !== 'active') throw conflict(`Only an active lease can be put on notice; this one is ${lease.status}.`);
+  if (body.notice_date < lease.start_date) throw invalidField('notice_date', 'The notice date cannot be before the lease start.');
+  if (body.move_out_date < body.notice_date) throw invalidField('move_out_date', 'The move-out date cannot be before the notice date.');
+  await setLease(tx, organizationId, id, { status: 'notice', notice_date: body.notice_date, move_out_date: body.move_out_date });
+  await recordAudit(tx, {
+    organizationId, userId, resource: 'leases', recordId: id, action: 'notice',
+    before: { status: lease.status, notice_date: lease.notice_date, move_out_date: lease.move_out_date },
+    after: { status: 'notice', notice_date: body.notice_date, move_out_date: body.move_out_date },
+  });
+}
+
+export interface EndResult {
+  voided: string[];
+  /** future invoices kept because payments are allocated to them (move the allocations, then void) */
+  kept: string[];
+  last_period: { invoice_id: string; adjustment: string } | null;
+  settlement: { deposit: string; arrears: string; applied: string; refundable: string; applications: Array<{ invoice_id: string; amount: string }> };
+}
+
+/**
+ * Ends a lease on move_out_date: billing stops; its untouched invoices for periods after the
+ * move-out are voided ('Lease ended'); the move-out period is billed if it was not, or credited
+ * the unoccupied days with a negative adjustment line if it was billed whole (or charged the days
+ * past an earlier notified move-out); the deposit is
+ * settled: with apply_deposit_to_arrears, up to the open balance is applied to the lease's open
+ * invoices (oldest due first, as negative 'Deposit applied' adjustment lines) and the rest, plus
+ * any payment the credited last period no longer needs, is refundable — one deposit_settlements
+ * row the statements show. The deposit is assumed held (collected at signing).
+ */
+export async function endLease(tx: Db, organizationId: string, userId: string | null, id: string, body: { move_out_date?: string; apply_deposit_to_arrears?: boolean }): Promise<EndResult> {
+  const lease = await lockLease(tx, organizationId, id);
+  if (lease.status !== 'active' && lease.status !== 'notice') throw conflict(`Only an active lease or one on notice can be ended; this one is ${lease.status}.`);
+  const moveOut = body.move_out_date ?? lease.move_out_date;
+  if (!moveOut) throw invalidField('move_out_date', 'The move-out date is required.');
+  if (moveOut < lease.start_date) throw invalidField('move_out_date', 'The move-out date cannot be before the lease start.');
+
+  await setLease(tx, organizationId, id, { status: 'ended', move_out_date: moveOut });
+  await syncHouseStatus(tx, organizationId, [lease.house_id]);
+
+  // invoices for periods after the move-out: void the untouched ones
+  const future = rowsOf<{ id: string; status: string; paid: string; allocated: boolean }>(await tx.execute(sql`
+    select i.id, i.status, i.paid::text as paid,
+      exists (select 1 from payment_allocations a where a.organization_id = i.organization_id and a.invoice_id = i.id) as allocated
+    from invoices i
+    where i.organization_id = ${organizationId} and i.lease_id = ${id} and i.period_start > ${moveOut}::date and i.status <> 'void'
+    order by i.id for update of i`));
+  const voided: string[] = [];
+  const kept: string[] = [];
+  for (const inv of future) {
+    if (inv.allocated || cents(inv.paid) > 0n || inv.status === 'draft') { kept.push(inv.id); continue; }
+    await tx.execute(sql`
+      update invoices set status = 'void', void_reason = 'Lease ended', voided_at = now(), balance = 0, updated_at = now()
+      where organization_id = ${organizationId} and id = ${inv.id}`);
+    await recordAudit(tx, { organizationId, userId, resource: 'invoices', recordId: inv.id, action: 'void', before: { status: inv.status }, after: { status: 'void' }, reason: 'Lease ended' });
+    voided.push(inv.id);
+  }
+
+  // the move-out period: bill it prorated, or credit the days after the move-out
+  const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });
+  const plan = planInvoice(terms, monthStart(moveOut), { ignoreStatus: true });
+  let lastPeriod: EndResult['last_period'] = null;
+  let excess = 0n;
+  if (typeof plan !== 'string') {
+    const [existing] = rowsOf<{ id: string; status: string }>(await tx.execute(sql`
+      select id, status from invoices where organization_id = ${organizationId} and lease_id = ${id} and period_start = ${plan.period_start}::date`));
+    if (!existing) {
+      await issueInvoices(tx, organizationId, userId, [plan], { anyStatus: true, action: 'end_lease' });
+    } else if (existing.status !== 'void' && existing.status !== 'draft') {
+      const [billed] = rowsOf<{ amount: string }>(await tx.execute(sql`
+        select coalesce(sum(amount), 0)::text as amount from invoice_lines
+        where organization_id = ${organizationId} and invoice_id = ${existing.id} and kind in ('rent', 'charge', 'adjustment')`));
+      const credit = cents(billed.amount) - plan.total;
+      if (credit > 0n) {
+        const result = await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days not occupied`, 'end_lease');
+        excess += result.unapplied;
+        lastPeriod = { invoice_id: existing.id, adjustment: dec(-(credit - result.unapplied)) };
+      } else if (credit < 0n) {
+        // billed to an earlier move-out (notice) than the real one: the extra days are owed
+        await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days occupied after the notice date`, 'end_lease');
+        lastPeriod = { invoice_id: existing.id, adjustment: dec(-credit) };
+      }
+    }
+  }
+
+  // the deposit
+  const deposit = cents(lease.deposit);
+  const open = rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
+    select id, balance::text as balance from invoices
+    where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
+    order by due_date, id`));
+  const arrears = open.reduce((s, r) => s + cents(r.balance), 0n);
+  let available = body.apply_deposit_to_arrears ? deposit : 0n;
+  const applications: Array<{ invoice_id: string; amount: string }> = [];
+  for (const inv of open) {
+    if (available <= 0n) break;
+    const take = cents(inv.balance) < available ? cents(inv.balance) : available;
+    await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit');
+    applications.push({ invoice_id: inv.id, amount: dec(take) });
+    available -= take;
+  }
+  const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
+  const settlement = { deposit: dec(deposit), arrears: dec(arrears), applied: dec(applied), refundable: dec(deposit - applied + excess), applications };
+  await tx.execute(sql`
+    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, arrears, applied, refundable, applications, created_by)
+    values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.arrears},
+      ${settlement.applied}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
+  await recordAudit(tx, {
+    organizationId, userId, resource: 'leases', recordId: id, action: 'end',
+    before: { status: lease.status, move_out_date: lease.move_out_date },
+    after: { status: 'ended', move_out_date: moveOut, voided, kept, deposit_settlement: settlement },
+  });
+  return { voided, kept, last_period: lastPeriod, settlement };
+}

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import { parseMoney, centsToDecimal } from '../../../shared/resource-values.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { recordAudit } from '../audit.js';
+
+/** Database decimal text → cents (never a float). */
+export const cents = (v: unknown): bigint => parseMoney(v ?? '0') ?? 0n;
+export const dec = (c: bigint): string => centsToDecimal(c);
+
+/** `(a, b, c)` for SQL `in`: one parameter per value. */
+export const inList = (values: readonly string[]) => sql`(${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
+
+/** The user the request runs as (inScope sets app.user), for the audit log. */
+export async function currentUser(tx: Db): Promise<string | null> {
+  const [row] = rowsOf<{ user: string | null }>(await tx.execute(sql`select nullif(current_setting('app.user', true), '') as "user"`));
+  return row?.user ?? null;
+}
+
+/**
+ * A per-tenant mutex: every money operation on a tenant's ledger (allocation, credit, reversal,
+ * re-allocation, void) takes it first, so they run one after another. NO KEY UPDATE, not UPDATE:
+ * inserting a payment takes a KEY SHARE lock on its tenant (the foreign key), which UPDATE would
+ * conflict with and turn two concurrent payments into a deadlock.
+ */
+export async function lockTenant(tx: Db, organizationId: string, tenantId: string): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(await tx.execute(sql`
+    select id from tenants where organization_id = ${organizationId} and id = ${tenantId} for no key update`));
+  return rows.length > 0;
+}
+
+export interface OpenInvoice {
+  id: string;
+  due_date: string;
+  issue_date: string;
+  priority: number;
+  balance: bigint;
+}
+
+/**
+ * Locks the tenant's open invoices (issued or partly paid, balance > 0) with SELECT … FOR UPDATE
+ * in id order — one stable order everywhere, so two allocations queue instead of deadlocking —
+ * and returns them in allocation order: oldest due date first, then the lowest charge priority of
+ * their lines (product.md 4.4), then issue date and id. The balances are read after the lock,
+ * so a payment that waited sees what the one before it left.
+ */
+export async function lockOpenInvoices(tx: Db, organizationId: string, tenantId: string): Promise<OpenInvoice[]> {
+  const locked = rowsOf<{ id: string; due_date: string; issue_date: string; balance: string }>(await tx.execute(sql`
+    select id, due_date::text as due_date, issue_date::text as issue_date, balance::text as balance
+    from invoices
+    where organization_id = ${organizationId} and tenant_id = ${tenantId}
+      and status in ('issued', 'partially_paid') and balance > 0
+    order by id
+    for update`));
+  if (!locked.length) return [];
+  const ids = locked.map((r) => r.id);
+  const priorities = new Map(rowsOf<{ invoice_id: string; priority: number }>(await tx.execute(sql`
+    select l.invoice_id, min(coalesce(c.priority, 100))::int as priority
+    from invoice_lines l
+    left join charges c on c.organization_id = l.organization_id and c.id = l.charge_id
+    where l.organization_id = ${organizationId} and l.invoice_id in ${inList(ids)}
+    group by l.invoice_id`)).map((r) => [r.invoice_id, Number(r.priority)]));
+  return locked
+    .map((r) => ({ id: r.id, due_date: r.due_date, issue_date: r.issue_date, priority: priorities.get(r.id) ?? 100, balance: cents(r.balance) }))
+    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.priority - b.priority
+      || a.issue_date.localeCompare(b.issue_date) || a.id.localeCompare(b.id));
+}
+
+/**
+ * paid = the sum of the invoice's allocations, balance = total − paid, and the status follows
+ * (issued → partially_paid → paid, and back when allocations go). Refuses, rolling the whole
+ * transaction back, if an invoice would be paid beyond its total.
+ */
+export async function recomputeInvoices(tx: Db, organizationId: string, invoiceIds: string[]): Promise<void> {
+  const ids = [...new Set(invoiceIds)];
+  if (!ids.length) return;
+  const rows = rowsOf<{ id: string; total: string; paid: string }>(await tx.execute(sql`
+    update invoices i set
+      paid = coalesce(a.paid, 0),
+      balance = i.total - coalesce(a.paid, 0),
+      status = case
+        when i.status in ('draft', 'void') then i.status
+        when coalesce(a.paid, 0) >= i.total and i.total > 0 then 'paid'
+        when coalesce(a.paid, 0) > 0 then 'partially_paid'
+        else 'issued' end,
+      updated_at = now()
+    from (select x.id, (select sum(pa.amount) from payment_allocations pa
+                        where pa.organization_id = ${organizationId} and pa.invoice_id = x.id) as paid
+          from invoices x where x.organization_id = ${organizationId} and x.id in ${inList(ids)}) a
+    where i.organization_id = ${organizationId} and i.id = a.id
+    returning i.id, i.total::text as total, i.paid::text as paid`));
+  for (const r of rows) {
+    if (cents(r.paid) > cents(r.total)) throw new Error(`invoice ${r.id} would be paid beyond its total`);
+  }
+}
+
+export interface AllocationResult {
+  allocations: Array<{ invoice_id: string; amount: bigint }>;
+  remaining: bigint;
+}
+
+/**
+ * Spends up to `amount` of a payment on the (already locked, ordered) open invoices, writing
+ * payment_allocations rows; the invoices' balances in `open` are reduced in place.
+ */
+async function spend(tx: Db, organizationId: string, paymentId: string, amount: bigint, open: OpenInvoice[]): Promise<AllocationResult> {
+  let remaining = amount;
+  const allocations: AllocationResult['allocations'] = [];
+  if (remaining <= 0n) return { allocations, remaining };
+  const [pos] = rowsOf<{ n: number }>(await tx.execute(sql`
+    select coalesce(max(position) + 1, 0)::int as n from payment_allocations where organization_id = ${organizationId} and payment_id = ${paymentId}`));
+  let position = Number(pos?.n ?? 0);
+  for (const inv of open) {
+    if (remaining <= 0n) break;
+    if (inv.balance <= 0n) continue;
+    const take = inv.balance < remaining ? inv.balance : remaining;
+    await tx.execute(sql`
+      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
+      values (${organizationId}, ${ulid()}, ${paymentId}, ${position++}, ${inv.id}, ${dec(take)})`);
+    inv.balance -= take;
+    remaining -= take;
+    allocations.push({ invoice_id: inv.id, amount: take });
+  }
+  return { allocations, remaining };
+}
+
+/**
+ * Allocates a (locked, matched) payment's unallocated amount to its tenant's open invoices and
+ * keeps the rest as credit. Runs in the caller's transaction; audits what it did.
+ */
+export async function allocatePayment(tx: Db, organizationId: string, paymentId: string): Promise<AllocationResult> {
+  const [who] = rowsOf<{ tenant_id: string | null }>(await tx.execute(sql`
+    select tenant_id from payments where organization_id = ${organizationId} and id = ${paymentId}`));
+  if (who?.tenant_id) await lockTenant(tx, organizationId, who.tenant_id);
+  const [p] = rowsOf<{ tenant_id: string | null; unallocated: string; status: string }>(await tx.execute(sql`
+    select tenant_id, unallocated::text as unallocated, status from payments
+    where organization_id = ${organizationId} and id = ${paymentId} for update`));
+  if (!p || !p.tenant_id || p.status === 'reversed') return { allocations: [], remaining: p ? cents(p.unallocated) : 0n };
+  const open = await lockOpenInvoices(tx, organizationId, p.tenant_id);
+  const result = await spend(tx, organizationId, paymentId, cents(p.unallocated), open);
+  await finishPayment(tx, organizationId, paymentId, result);
+  return result;
+}
+
+async function finishPayment(tx: Db, organizationId: string, paymentId: string, result: AllocationResult) {
+  await tx.execute(sql`
+    update payments set unallocated = ${dec(result.remaining)}, status = 'allocated', updated_at = now()
+    where organization_id = ${organizationId} and id = ${paymentId}`);
+  if (!result.allocations.length) return;
+  await recomputeInvoices(tx, organizationId, result.allocations.map((a) => a.invoice_id));
+  await recordAudit(tx, {
+    organizationId,
+    userId: await currentUser(tx),
+    resource: 'payments',
+    recordId: paymentId,
+    action: 'allocate',
+    after: { allocations: result.allocations.map((a) => ({ invoice_id: a.invoice_id, amount: dec(a.amount) })), unallocated: dec(result.remaining) },
+  });
+}
+
+/**
+ * Spends the tenant's credit on account (matched payments with unallocated > 0, oldest first) on
+ * their open invoices. The billing run calls it right after issuing invoices, in its transaction.
+ * Returns the amount applied.
+ */
+export async function applyCredits(tx: Db, organizationId: string, tenantId: string): Promise<bigint> {
+  await lockTenant(tx, organizationId, tenantId);
+  const open = await lockOpenInvoices(tx, organizationId, tenantId);
+  if (!open.length) return 0n;
+  const credits = rowsOf<{ id: string; unallocated: string }>(await tx.execute(sql`
+    select id, unallocated::text as unallocated from payments
+    where organization_id = ${organizationId} and tenant_id = ${tenantId} and status = 'allocated' and unallocated > 0
+    order by id
+    for update`));
+  const ordered = await orderPayments(tx, organizationId, credits.map((c) => c.id));
+  let applied = 0n;
+  for (const id of ordered) {
+    if (!open.some((i) => i.balance > 0n)) break;
+    const credit = cents(credits.find((c) => c.id === id)!.unallocated);
+    const result = await spend(tx, organizationId, id, credit, open);
+    if (!result.allocations.length) continue;
+    applied += credit - result.remaining;
+    await finishPayment(tx, organizationId, id, result);
+  }
+  return applied;
+}
+
+/** Oldest payment first (paid_at, then id). */
+async function orderPayments(tx: Db, organizationId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  return rowsOf<{ id: string }>(await tx.execute(sql`
+    select id from payments where organization_id = ${organizationId} and id in ${inList(ids)} order by paid_at, id`)).map((r) => r.id);
+}

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import type { RecordValues } from '../../../shared/resource.js';
+import { rowsOf, type Db } from '../../db/client.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { recordAudit } from '../audit.js';
+import { formatNumber, nextNumber } from '../numbering.js';
+import {
+  allocatePayment, cents, currentUser, dec, inList, lockTenant, recomputeInvoices,
+} from './allocation.js';
+
+export const RECEIPT_PREFIX = 'RCT-';
+
+async function paymentRow(tx: Db, organizationId: string, id: string, lock = false) {
+  const [row] = rowsOf<Record<string, unknown> & { tenant_id: string | null; lease_id: string | null; status: string; amount: string; unallocated: string }>(await tx.execute(sql`
+    select id, receipt_number, tenant_id, lease_id, status, amount::text as amount, unallocated::text as unallocated,
+           paid_at, reversal_reason, reversed_at
+    from payments where organization_id = ${organizationId} and id = ${id} ${lock ? sql`for update` : sql``}`));
+  return row ?? null;
+}
+
+async function allocationsOf(tx: Db, organizationId: string, paymentId: string) {
+  return rowsOf<{ id: string; invoice_id: string; amount: string }>(await tx.execute(sql`
+    select id, invoice_id, amount::text as amount from payment_allocations
+    where organization_id = ${organizationId} and payment_id = ${paymentId} order by position, id`));
+}
+
+/** A lease of this tenant (422 on the field otherwise). */
+async function checkLease(tx: Db, organizationId: string, tenantId: string, leaseId: string | null | undefined) {
+  if (!leaseId) return;
+  const [l] = rowsOf<{ tenant_id: string }>(await tx.execute(sql`
+    select tenant_id from leases where organization_id = ${organizationId} and id = ${leaseId}`));
+  if (!l || l.tenant_id !== tenantId) throw invalid({ lease_id: ['This lease is not the tenant’s.'] });
+}
+
+/**
+ * The tenant an M-Pesa account reference names: a house account code (spaces and case ignored)
+ * and the house's current lease, else a draft one (a deposit paid before moving in), else the
+ * latest. Null when nothing matches.
+ */
+export async function matchAccountReference(tx: Db, organizationId: string, reference: string) {
+  const code = reference.replace(/\s+/g, '').toUpperCase();
+  if (!code) return null;
+  const [row] = rowsOf<{ tenant_id: string; lease_id: string }>(await tx.execute(sql`
+    select l.tenant_id, l.id as lease_id
+    from houses h join leases l on l.organization_id = h.organization_id and l.house_id = h.id
+    where h.organization_id = ${organizationId} and upper(replace(h.account_code, ' ', '')) = ${code}
+    order by (l.status in ('active', 'notice')) desc, (l.status = 'draft') desc, l.start_date desc
+    limit 1`));
+  return row ?? null;
+}
+
+/**
+ * Payments through the generic API (product.md 4.4, 4.9): a receipt number from the gapless
+ * series, the tenant from the lease or the M-Pesa account reference, allocation in the same
+ * transaction. Only an unmatched payment may be edited; none is ever deleted.
+ */
+export const paymentHooks = {
+  async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
+    if (existing && existing.status !== 'unmatched') {
+      throw conflict('A confirmed payment is never edited; reverse it with a reason and record it again.');
+    }
+    let tenantId = (values.tenant_id ?? null) as string | null;
+    let leaseId = (values.lease_id ?? null) as string | null;
+    if (!tenantId && leaseId) {
+      const [l] = rowsOf<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from leases where organization_id = ${organizationId} and id = ${leaseId}`));
+      tenantId = l?.tenant_id ?? null;
+    }
+    if (!tenantId && typeof values.account_reference === 'string') {
+      const m = await matchAccountReference(tx, organizationId, values.account_reference);
+      if (m) { tenantId = m.tenant_id; leaseId = m.lease_id; }
+    }
+    if (tenantId) await checkLease(tx, organizationId, tenantId, leaseId);
+    values.tenant_id = tenantId;
+    values.lease_id = leaseId;
+    values.unallocated = values.amount ?? (existing ? cents(existing.amount) : 0n);
+    values.status = tenantId ? 'allocated' : 'unmatched';
+    if (!existing) values.receipt_number = formatNumber(RECEIPT_PREFIX, await nextNumber(tx, organizationId, 'receipt'));
+  },
+  async afterWrite(tx: Db, organizationId: string, id: string, existing: RecordValues | null) {
+    await allocatePayment(tx, organizationId, id);
+    await recordAudit(tx, {
+      organizationId, userId: await currentUser(tx), resource: 'payments', recordId: id,
+      action: existing ? 'update' : 'create', before: existing, after: await paymentRow(tx, organizationId, id),
+    });
+  },
+  async beforeDelete() {
+    throw conflict('A payment is never deleted; reverse it with a reason instead.');
+  },
+};
+
+/** POST /payments/:id/assign: an unmatched payment gets its tenant (and lease) and is allocated. */
+export async function assignPayment(tx: Db, organizationId: string, userId: string, id: string, body: { tenant_id: string; lease_id?: string | null }) {
+  const before = await paymentRow(tx, organizationId, id, true);
+  if (!before) throw notFound();
+  if (before.status !== 'unmatched') throw conflict('Only an unmatched payment can be assigned; this one already belongs to a tenant.');
+  if (!(await lockTenant(tx, organizationId, body.tenant_id))) throw invalid({ tenant_id: ['The selected value does not exist.'] });
+  await checkLease(tx, organizationId, body.tenant_id, body.lease_id);
+  await tx.execute(sql`
+    update payments set tenant_id = ${body.tenant_id}, lease_id = ${body.lease_id ?? null}, status = 'allocated', updated_at = now()
+    where organization_id = ${organizationId} and id = ${id}`);
+  await allocatePayment(tx, organizationId, id);
+  await recordAudit(tx, { organizationId, userId, resource: 'payments', recordId: id, action: 'assign', before, after: await paymentRow(tx, organizationId, id) });
+}
+
+/** Locks invoices in id order (the stable order every allocation uses). */
+async function lockInvoices(tx: Db, organizationId: string, ids: string[]) {
+  if (!ids.length) return [];
+  return rowsOf<{ id: string; tenant_id: string | null; lease_id: string; status: string; total: string; paid: string; balance: string }>(await tx.execute(sql`
+    select id, tenant_id, lease_id, status, total::text as total, paid::text as paid, balance::text as balance
+    from invoices where organization_id = ${organizationId} and id in ${inList([...new Set(ids)].sort())}
+    order by id for update`));
+}
+
+/**
+ * The part of each lease's deposit that is paid (a deposit line is paid before the rest of its
+ * invoice: the deposit comes before the keys). Used to refuse moving deposit money to rent.
+ */
+async function depositHeld(tx: Db, organizationId: string, leaseIds: string[]) {
+  if (!leaseIds.length) return new Map<string, bigint>();
+  const rows = rowsOf<{ lease_id: string; held: string }>(await tx.execute(sql`
+    select i.lease_id, sum(least(i.paid, d.deposit))::text as held
+    from invoices i
+    join (select l.invoice_id, sum(l.amount) as deposit from invoice_lines l
+          join charges c on c.organization_id = l.organization_id and c.id = l.charge_id
+          where l.organization_id = ${organizationId} and c.category = 'deposit' and not l.waived
+          group by l.invoice_id) d on d.invoice_id = i.id
+    where i.organization_id = ${organizationId} and i.lease_id in ${inList(leaseIds)} and i.status <> 'void'
+    group by i.lease_id`));
+  return new Map(rows.map((r) => [r.lease_id, cents(r.held)]));
+}
+
+/**
+ * POST /payments/:id/allocate: replaces a payment's allocations with the given ones (each at most
+ * the invoice's balance once this payment's old allocations are undone); the rest is credit.
+ */
+export async function reallocatePayment(tx: Db, organizationId: string, userId: string, id: string, wanted: Array<{ invoice_id: string; amount: string }>) {
+  const peek = await paymentRow(tx, organizationId, id);
+  if (!peek) throw notFound();
+  if (peek.tenant_id) await lockTenant(tx, organizationId, peek.tenant_id);
+  const p = (await paymentRow(tx, organizationId, id, true))!;
+  if (p.status === 'reversed') throw conflict('A reversed payment cannot be allocated.');
+  if (p.status === 'unmatched' || !p.tenant_id) throw conflict('Assign this payment to a tenant first.');
+  const errors: Record<string, string[]> = {};
+  const amounts = wanted.map((w, i) => {
+    const c = cents(w.amount);
+    if (c <= 0n) (errors[`allocations.${i}.amount`] ??= []).push('Must be more than 0.');
+    return c;
+  });
+  const total = amounts.reduce((a, b) => a + b, 0n);
+  if (total > cents(p.amount)) errors.allocations = ['The allocations add up to more than the payment.'];
+  if (new Set(wanted.map((w) => w.invoice_id)).size !== wanted.length) errors.allocations = ['An invoice appears once.'];
+  if (Object.keys(errors).length) throw invalid(errors);
+  const old = await allocationsOf(tx, organizationId, id);
+  const locked = await lockInvoices(tx, organizationId, [...old.map((a) => a.invoice_id), ...wanted.map((w) => w.invoice_id)]);
+  const byId = new Map(locked.map((r) => [r.id, r]));
+  wanted.forEach((w, i) => {
+    const inv = byId.get(w.invoice_id);
+    if (!inv || inv.tenant_id !== p.tenant_id) (errors[`allocations.${i}.invoice_id`] ??= []).push('Not an invoice of this payment’s tenant.');
+    else if (!['issued', 'partially_paid', 'paid'].includes(inv.status)) (errors[`allocations.${i}.invoice_id`] ??= []).push('Only an issued invoice can be paid.');
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+  const leaseIds = [...new Set(locked.map((r) => r.lease_id))];
+  const heldBefore = await depositHeld(tx, organizationId, leaseIds);
+  await tx.execute(sql`delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${id}`);
+  await recomputeInvoices(tx, organizationId, old.map((a) => a.invoice_id));
+  const after = new Map((await lockInvoices(tx, organizationId, wanted.map((w) => w.invoice_id))).map((r) => [r.id, cents(r.balance)]));
+  wanted.forEach((w, i) => {
+    if (amounts[i] > (after.get(w.invoice_id) ?? 0n)) (errors[`allocations.${i}.amount`] ??= []).push(`More than the invoice’s balance (${dec(after.get(w.invoice_id) ?? 0n)}).`);
+  });
+  if (Object.keys(errors).length) throw invalid(errors);
+  let position = 0;
+  for (let i = 0; i < wanted.length; i++) {
+    await tx.execute(sql`
+      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
+      values (${organizationId}, ${ulid()}, ${id}, ${position++}, ${wanted[i].invoice_id}, ${dec(amounts[i])})`);
+  }
+  await recomputeInvoices(tx, organizationId, wanted.map((w) => w.invoice_id));
+  const heldAfter = await depositHeld(tx, organizationId, leaseIds);
+  for (const leaseId of leaseIds) {
+    if ((heldAfter.get(leaseId) ?? 0n) >= (heldBefore.get(leaseId) ?? 0n)) continue;
+    const [l] = rowsOf<{ status: string }>(await tx.execute(sql`select status from leases where organization_id = ${organizationId} and id = ${leaseId}`));
+    if (l?.status !== 'ended') throw conflict('A deposit is never used for rent while its lease runs; end the lease first.');
+  }
+  await tx.execute(sql`
+    update payments set unallocated = ${dec(cents(p.amount) - total)}, updated_at = now()
+    where organization_id = ${organizationId} and id = ${id}`);
+  await recordAudit(tx, {
+    organizationId, userId, resource: 'payments', recordId: id, action: 'reallocate',
+    before: { allocations: old.map((a) => ({ invoice_id: a.invoice_id, amount: a.amount })), unallocated: p.unallocated },
+    after: { allocations: wanted.map((w, i) => ({ invoice_id: w.invoice_id, amount: dec(amounts[i]) })), unallocated: dec(cents(p.amount) - total) },
+  });
+}
+
+/** POST /payments/:id/reverse: undoes the allocations, restores the invoices, keeps the record. */
+export async function reversePayment(tx: Db, organizationId: string, userId: string, id: string, reason: string) {
+  if (!reason.trim()) throw invalid({ reason: ['Give the reason for the reversal.'] });
+  const peek = await paymentRow(tx, organizationId, id);
+  if (!peek) throw notFound();
+  if (peek.tenant_id) await lockTenant(tx, organizationId, peek.tenant_id);
+  const before = (await paymentRow(tx, organizationId, id, true))!;
+  if (before.status === 'reversed') throw conflict('This payment is already reversed.');
+  const allocations = await allocationsOf(tx, organizationId, id);
+  await lockInvoices(tx, organizationId, allocations.map((a) => a.invoice_id));
+  await tx.execute(sql`delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${id}`);
+  await recomputeInvoices(tx, organizationId, allocations.map((a) => a.invoice_id));
+  await tx.execute(sql`
+    update payments set status = 'reversed', unallocated = 0, reversal_reason = ${reason.trim()}, reversed_at = now(), updated_at = now()
+    where organization_id = ${organizationId} and id = ${id}`);
+  await recordAudit(tx, {
+    organizationId, userId, resource: 'payments', recordId: id, action: 'reverse', reason: reason.trim(),
+    before: { ...before, allocations }, after: await paymentRow(tx, organizationId, id),
+  });
+}
+
+/** POST /invoices/:id/void: only an issued invoice without allocations (move them first). */
+export async function voidInvoice(tx: Db, organizationId: string, userId: string, id: string, reason: string) {
+  if (!reason.trim()) throw invalid({ reason: ['Give the reason for voiding.'] });
+  const [peek] = rowsOf<{ tenant_id: string | null }>(await tx.execute(sql`select tenant_id from invoices where organization_id = ${organizationId} and id = ${id}`));
+  if (!peek) throw notFound();
+  if (peek.tenant_id) await lockTenant(tx, organizationId, peek.tenant_id);
+  const [before] = await lockInvoices(tx, organizationId, [id]);
+  if (before.status === 'void') throw conflict('This invoice is already void.');
+  if (before.status === 'draft') throw conflict('A draft invoice is not voided; delete it instead.');
+  const [n] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from payment_allocations where organization_id = ${organizationId} and invoice_id = ${id}`));
+  if (Number(n.n) > 0) {
+    throw conflict('Payments are allocated to this invoice; move them to another invoice first (POST /payments/{id}/allocate), then void it.');
+  }
+  await tx.execute(sql`
+    update invoices set status = 'void', balance = 0, void_reason = ${reason.trim()}, voided_at = now(), updated_at = now()
+    where organization_id = ${organizationId} and id = ${id}`);
+  await recordAudit(tx, {
+    organizationId, userId, resource: 'invoices', recordId: id, action: 'void', reason: reason.trim(),
+    before, after: { ...before, status: 'void', balance: '0.00', void_reason: reason.trim() },
+  });
+}

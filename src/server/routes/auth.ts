@@ -1,0 +1,204 @@
+import { and, eq, isNull, gt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ulid } from 'ulid';
+import { passwordResets, users } from '../db/schema.js';
+import { hashPassword, passwordProblems, verifyPassword } from '../auth/passwords.js';
+import { recentEvents, recordAuthEvent } from '../auth/audit.js';
+import {
+  endSession, endUserSessions, findUserByEmail, issueCsrf, publicUser, SESSION_COOKIE, startGuest, startSession,
+} from '../auth/sessions.js';
+import { randomToken, sha256 } from '../auth/tokens.js';
+import { invalid, invalidField, tooManyRequests } from '../errors.js';
+import { requireUser } from '../plugins/auth.js';
+import { currentUserPayload } from './current-user.js';
+
+export const LOGIN_MAX_FAILURES = 5;
+export const RESET_REQUESTS_PER_MINUTE = 5;
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+const Email = Type.String({ format: 'email', maxLength: 255 });
+const Password = Type.String({ maxLength: 1024 });
+const Message = Type.Object({ message: Type.String() });
+
+const FAILED_LOGIN = 'These credentials do not match our records.';
+const BAD_RESET_TOKEN = 'This password reset token is invalid.';
+
+/** Laravel Sanctum's SPA endpoints, spoken by Node (docs/api.md "Auth endpoints"). */
+export async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+
+  app.post('/register', {
+    schema: {
+      tags: ['auth'], summary: 'Create an account and log in',
+      body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), email: Email, password: Password, password_confirmation: Type.String({ maxLength: 1024 }) }),
+    },
+  }, async (req, reply) => {
+    const { name, password, password_confirmation } = req.body;
+    const email = req.body.email.trim().toLowerCase();
+    const errors: Record<string, string[]> = {};
+    const problems = passwordProblems(password, password_confirmation);
+    if (problems.length) errors.password = problems;
+    if (await findUserByEmail(db, email)) errors.email = ['The email has already been taken.'];
+    if (Object.keys(errors).length) throw invalid(errors);
+    const passwordHash = await hashPassword(password);
+    const user = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(users).values({ id: ulid(), name: name.trim(), email, password_hash: passwordHash }).returning();
+      const authUser = { ...created };
+      await startSession(tx, req, reply, authUser, false);
+      await recordAuthEvent(tx, req, 'register', { userId: created.id, email });
+      return authUser;
+    });
+    return reply.status(201).send({ user: publicUser(user) });
+  });
+
+  app.post('/login', {
+    schema: {
+      tags: ['auth'], summary: 'Log in with email and password',
+      body: Type.Object({ email: Email, password: Password, remember: Type.Optional(Type.Boolean()) }),
+    },
+  }, async (req, reply) => {
+    const email = req.body.email.trim().toLowerCase();
+    const limit = await recentEvents(db, { event: 'login.failed', email, ip: req.ip, resetBy: 'login.succeeded' }, 60);
+    if (limit.count >= LOGIN_MAX_FAILURES) {
+      throw tooManyRequests(limit.retryAfter, `Too many login attempts. Please try again in ${limit.retryAfter} seconds.`);
+    }
+    const found = await findUserByEmail(db, email);
+    const ok = await verifyPassword(found?.password_hash, req.body.password);
+    if (!found || !ok || found.status !== 'active') {
+      await recordAuthEvent(db, req, 'login.failed', { userId: found?.id, email });
+      throw invalidField('email', FAILED_LOGIN);
+    }
+    await db.transaction(async (tx) => {
+      await startSession(tx, req, reply, found, req.body.remember ?? false);
+      await recordAuthEvent(tx, req, 'login.succeeded', { userId: found.id, email });
+    });
+    return { user: publicUser(found) };
+  });
+
+  app.post('/logout', { schema: { tags: ['auth'], summary: 'End the session' } }, async (req, reply) => {
+    const user = requireUser(req);
+    await db.transaction(async (tx) => {
+      if (req.auth.via === 'session') await endSession(tx, req, reply);
+      await recordAuthEvent(tx, req, 'logout', { userId: user.id, email: user.email });
+    });
+    return reply.status(204).send();
+  });
+
+  app.get('/user', { schema: { tags: ['auth'], summary: 'The current user, roles, permissions and active organisation' } }, async (req) => {
+    const user = requireUser(req);
+    return currentUserPayload(req, user);
+  });
+
+  app.post('/forgot-password', {
+    schema: { tags: ['auth'], summary: 'Email a password reset link', body: Type.Object({ email: Email }), response: { 200: Message } },
+  }, async (req) => {
+    const email = req.body.email.trim().toLowerCase();
+    const limit = await recentEvents(db, { event: 'reset.requested', ip: req.ip }, 60);
+    if (limit.count >= RESET_REQUESTS_PER_MINUTE) throw tooManyRequests(limit.retryAfter);
+    const user = await findUserByEmail(db, email);
+    const token = randomToken();
+    await db.transaction(async (tx) => {
+      await recordAuthEvent(tx, req, 'reset.requested', { userId: user?.id, email });
+      if (!user || user.status !== 'active') return;
+      // One live token per user: a new request replaces the old link.
+      await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), eq(passwordResets.purpose, 'reset')));
+      await tx.insert(passwordResets).values({
+        id: ulid(), user_id: user.id, token_hash: sha256(token), purpose: 'reset', expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      });
+    });
+    if (user && user.status === 'active') {
+      const link = `${app.config.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
+      // Not awaited: the answer must take the same time whether or not the account exists.
+      app.mailer
+        .send({
+          to: email,
+          subject: 'Reset your Keja password',
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Keja account. Open this link within 60 minutes to choose a new one:\n\n${link}\n\nIf it was not you, ignore this email: your password stays as it is.\n`,
+        })
+        .catch((err) => req.log.error({ err }, 'password reset mail failed'));
+    }
+    return { message: 'If that email address is registered, we have emailed a password reset link.' };
+  });
+
+  const ResetToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), email: Email });
+
+  /** The live reset (or invitation) record for a token and email, or null. */
+  async function liveReset(token: string, email: string) {
+    const [row] = await db
+      .select({ id: passwordResets.id, user_id: passwordResets.user_id, email: users.email })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.user_id))
+      .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())));
+    return row && row.email === email.trim().toLowerCase() ? row : null;
+  }
+
+  app.post('/reset-password/validate', {
+    schema: { tags: ['auth'], summary: 'Check a reset or invitation link before showing the form', body: ResetToken, response: { 200: Message } },
+  }, async (req) => {
+    if (!(await liveReset(req.body.token, req.body.email))) throw invalidField('email', BAD_RESET_TOKEN);
+    return { message: 'The link is valid.' };
+  });
+
+  app.post('/reset-password', {
+    schema: {
+      tags: ['auth'], summary: 'Set a new password with a reset token',
+      body: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), email: Email, password: Password, password_confirmation: Type.String({ maxLength: 1024 }) }),
+      response: { 200: Message },
+    },
+  }, async (req) => {
+    const reset = await liveReset(req.body.token, req.body.email);
+    if (!reset) throw invalidField('email', BAD_RESET_TOKEN);
+    const problems = passwordProblems(req.body.password, req.body.password_confirmation);
+    if (problems.length) throw invalid({ password: problems });
+    const passwordHash = await hashPassword(req.body.password);
+    await db.transaction(async (tx) => {
+      const used = await tx
+        .update(passwordResets)
+        .set({ used_at: new Date() })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.used_at)))
+        .returning({ id: passwordResets.id });
+      if (!used.length) throw invalidField('email', BAD_RESET_TOKEN); // lost a race with another use
+      await tx.update(users).set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where(eq(users.id, reset.user_id));
+      await endUserSessions(tx, reset.user_id);
+      await recordAuthEvent(tx, req, 'reset.done', { userId: reset.user_id, email: reset.email });
+    });
+    return { message: 'Your password has been reset.' };
+  });
+
+  app.put('/user/password', {
+    schema: {
+      tags: ['auth'], summary: 'Change the password; other sessions end',
+      body: Type.Object({ current_password: Password, password: Password, password_confirmation: Type.String({ maxLength: 1024 }) }),
+      response: { 200: Message },
+    },
+  }, async (req) => {
+    const user = requireUser(req);
+    const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, user.id));
+    const errors: Record<string, string[]> = {};
+    if (!(await verifyPassword(row?.password_hash, req.body.current_password))) errors.current_password = ['The password is incorrect.'];
+    const problems = passwordProblems(req.body.password, req.body.password_confirmation);
+    if (problems.length) errors.password = problems;
+    if (Object.keys(errors).length) throw invalid(errors);
+    const passwordHash = await hashPassword(req.body.password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where(eq(users.id, user.id));
+      await endUserSessions(tx, user.id, req.auth.via === 'session' ? req.cookies[SESSION_COOKIE] : undefined);
+      await recordAuthEvent(tx, req, 'password.changed', { userId: user.id, email: user.email });
+    });
+    return { message: 'Your password has been changed.' };
+  });
+}
+
+/** GET /sanctum/csrf-cookie at the site root: 204 with XSRF-TOKEN and a session cookie. */
+export async function sanctumRoutes(app: FastifyInstance) {
+  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], summary: 'Start a browser session: sets XSRF-TOKEN' } }, async (req, reply) => {
+    const sid = req.cookies[SESSION_COOKIE];
+    // A browser keeps its session id (logged in or guest) and gets its token again; a new one gets both.
+    if (sid) issueCsrf(req, reply, sid);
+    else startGuest(req, reply);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { resourceByName } from '../../../resources/index.js';
+import { getRecord } from '../crud/repository.js';
+import { forbidden } from '../errors.js';
+import { withTenant } from '../tenancy.js';
+import { waivePenalty } from '../domain/billing/adjust.js';
+import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
+import { postPenalties } from '../domain/billing/penalties.js';
+import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView } from '../domain/billing/runs.js';
+import { schedulerEnabled, startScheduler, todayIn, type Scheduler } from '../domain/billing/scheduler.js';
+
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const leases = resourceByName('leases')!;
+
+/**
+ * Billing (product.md 4.1–4.3): the lease lifecycle, billing runs with their progress, penalties
+ * and their waiver. Each action is one transaction in the organisation's scope.
+ */
+export async function billingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ['billing'];
+  /** Runs answered 202 and still going: the app waits for them when it closes. */
+  const running = new Set<Promise<unknown>>();
+
+  app.post('/leases/:id/activate', {
+    schema: { tags, summary: 'Activate a draft lease; bills its first (prorated) period at once', params: Id },
+  }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
+    const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id);
+    return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), invoice: invoice && { id: invoice.id, number: invoice.number, period_start: invoice.period_start } };
+  }));
+
+  app.post('/leases/:id/notice', {
+    schema: {
+      tags, summary: 'Put an active lease on notice', params: Id,
+      body: Type.Object({ notice_date: IsoDate, move_out_date: IsoDate }, { additionalProperties: false }),
+    },
+  }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
+    await giveNotice(tx, ctx.organizationId, ctx.userId, req.params.id, req.body);
+    return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id) };
+  }));
+
+  app.post('/leases/:id/end', {
+    schema: {
+      tags, summary: 'End a lease: stops billing, voids untouched future invoices, prorates the last period, settles the deposit', params: Id,
+      body: Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+    },
+  }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
+    const result = await endLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {});
+    return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), ...result };
+  }));
+
+  app.post('/billing-runs', {
+    schema: {
+      tags, summary: 'Start a billing run for a month (202; poll GET /billing-runs/{id})',
+      body: Type.Object({ period: Type.String({ description: 'YYYY-MM' }) }, { additionalProperties: false }),
+    },
+  }, async (req, reply) => {
+    const run = await withTenant(req, 'run.billing', (tx, ctx) => createBillingRun(tx, ctx.organizationId, ctx.userId, req.body.period));
+    const work = executeBillingRun(app.db, run.organization_id, run.id)
+      .catch((err) => req.log.error({ err, run: run.id }, 'billing run failed'))
+      .finally(() => running.delete(work));
+    running.add(work);
+    return reply.status(202).send(runView(run));
+  });
+
+  const canSeeRuns = (permissions: string[]) => permissions.includes('run.billing') || permissions.includes('list.invoice');
+
+  app.get('/billing-runs', { schema: { tags, summary: 'Billing runs, newest first' } }, async (req) => withTenant(req, null, async (tx, ctx) => {
+    if (!canSeeRuns(ctx.permissions)) throw forbidden();
+    return (await listBillingRuns(tx, ctx.organizationId)).map(runView);
+  }));
+
+  app.get('/billing-runs/:id', { schema: { tags, summary: 'A billing run: progress and summary', params: Id } }, async (req) => withTenant(req, null, async (tx, ctx) => {
+    if (!canSeeRuns(ctx.permissions)) throw forbidden();
+    return runView(await getBillingRun(tx, ctx.organizationId, req.params.id));
+  }));
+
+  app.post('/penalties/run', {
+    schema: {
+      tags, summary: 'Post the penalties due as of a date (default today, Nairobi)',
+      body: Type.Optional(Type.Object({ as_of: Type.Optional(IsoDate) }, { additionalProperties: false })),
+    },
+  }, async (req) => withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? todayIn(), ctx.userId)));
+
+  app.post('/invoices/:id/lines/:lineId/waive', {
+    schema: {
+      tags, summary: 'Waive a penalty line with a reason',
+      params: Type.Object({ id: Type.String({ maxLength: 64 }), lineId: Type.String({ maxLength: 64 }) }),
+      body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false }),
+    },
+  }, async (req) => withTenant(req, 'void.invoice', (tx, ctx) => waivePenalty(tx, ctx.organizationId, ctx.userId, req.params.id, req.params.lineId, req.body.reason)));
+
+  let scheduler: Scheduler | null = null;
+  app.addHook('onReady', async () => {
+    if (!schedulerEnabled()) return;
+    scheduler = startScheduler(app.db, (msg, err) => app.log.error({ err }, msg));
+  });
+  app.addHook('onClose', async () => {
+    scheduler?.stop();
+    await Promise.allSettled([...running]);
+  });
+}

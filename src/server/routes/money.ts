@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { resourceByName } from '../../../resources/index.js';
+import { getRecord } from '../crud/repository.js';
+import { approveExpense } from '../domain/expenses.js';
+import { assignPayment, reallocatePayment, reversePayment, voidInvoice } from '../domain/payments/payments.js';
+import { withTenant } from '../tenancy.js';
+
+const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false });
+const Money = Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,2})?$', description: 'KES, e.g. "1500.00"' });
+
+/**
+ * The money verbs beside the generic resources (docs/api.md "Domain endpoints"); each answers the
+ * record as it is afterwards, and runs in one transaction with its audit row.
+ */
+export async function moneyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const payments = resourceByName('payments')!;
+  const invoices = resourceByName('invoices')!;
+  const expenses = resourceByName('expenses')!;
+
+  app.post('/payments/:id/assign', {
+    schema: {
+      tags: ['payments'], summary: 'Assign an unmatched payment to a tenant (and lease); it is allocated at once (assign.payment)',
+      params: Id,
+      body: Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }), lease_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false }),
+    },
+  }, (req) => withTenant(req, 'assign.payment', async (tx, ctx) => {
+    await assignPayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body);
+    return getRecord(tx, payments, ctx.organizationId, req.params.id);
+  }));
+
+  app.post('/payments/:id/allocate', {
+    schema: {
+      tags: ['payments'], summary: 'Replace a payment’s allocations by hand; what is left is credit (edit.payment)',
+      params: Id,
+      body: Type.Object({
+        allocations: Type.Array(Type.Object({ invoice_id: Type.String({ minLength: 1, maxLength: 64 }), amount: Money }, { additionalProperties: false }), { maxItems: 500 }),
+      }, { additionalProperties: false }),
+    },
+  }, (req) => withTenant(req, 'edit.payment', async (tx, ctx) => {
+    await reallocatePayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.allocations);
+    return getRecord(tx, payments, ctx.organizationId, req.params.id);
+  }));
+
+  app.post('/payments/:id/reverse', {
+    schema: { tags: ['payments'], summary: 'Reverse a payment with a reason: its allocations are undone (reverse.payment)', params: Id, body: Reason },
+  }, (req) => withTenant(req, 'reverse.payment', async (tx, ctx) => {
+    await reversePayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
+    return getRecord(tx, payments, ctx.organizationId, req.params.id);
+  }));
+
+  app.post('/invoices/:id/void', {
+    schema: { tags: ['invoices'], summary: 'Void an issued invoice with a reason; 409 while payments are allocated to it (void.invoice)', params: Id, body: Reason },
+  }, (req) => withTenant(req, 'void.invoice', async (tx, ctx) => {
+    await voidInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
+    return getRecord(tx, invoices, ctx.organizationId, req.params.id);
+  }));
+
+  app.post('/expenses/:id/approve', {
+    schema: { tags: ['expenses'], summary: 'Approve a pending expense (approve.expense)', params: Id },
+  }, (req) => withTenant(req, 'approve.expense', async (tx, ctx) => {
+    await approveExpense(tx, ctx.organizationId, ctx.userId, req.params.id);
+    return getRecord(tx, expenses, ctx.organizationId, req.params.id);
+  }));
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../auth/access-tokens.js';
+import { invalidField, notFound } from '../errors.js';
+import { requireUser } from '../plugins/auth.js';
+
+/** The caller's own personal access tokens. */
+export async function tokenRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const db = app.db;
+
+  app.get('/user/tokens', { schema: { tags: ['tokens'], summary: 'List your personal access tokens' } }, async (req) => {
+    const user = requireUser(req);
+    return listAccessTokens(db, user.id);
+  });
+
+  app.post('/user/tokens', {
+    schema: {
+      tags: ['tokens'], summary: 'Create a personal access token; the plain text is shown once',
+      body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), expires_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])) }),
+    },
+  }, async (req, reply) => {
+    const user = requireUser(req);
+    const expiresAt = req.body.expires_at ? new Date(req.body.expires_at) : null;
+    if (expiresAt && expiresAt <= new Date()) throw invalidField('expires_at', 'The expires at field must be a date in the future.');
+    return reply.status(201).send(await createAccessToken(db, user.id, req.body.name.trim(), expiresAt));
+  });
+
+  app.delete('/user/tokens/:id', {
+    schema: { tags: ['tokens'], summary: 'Revoke one of your tokens', params: Type.Object({ id: Type.String({ maxLength: 64 }) }) },
+  }, async (req, reply) => {
+    const user = requireUser(req);
+    if (!(await revokeAccessToken(db, user.id, req.params.id))) throw notFound('Token not found.');
+    return reply.status(204).send();
+  });
+}

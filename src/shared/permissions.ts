@@ -1,0 +1,90 @@
+// The permission catalogue: `action.module` strings (seed section 6, product section 2).
+// Both sides import this: the server enforces it, the web app hides what it forbids.
+
+export const MODULES = [
+  'property_owner', 'aggregator', 'property', 'house_type', 'house', 'charge', 'tenant', 'lease',
+  'invoice', 'expense', 'income', 'payment', 'payment_channel', 'message', 'template', 'statement',
+  'setting', 'user', 'role', 'ticket', 'work_order', 'work_order_category', 'service_provider',
+  'sms_credit',
+] as const;
+export type Module = (typeof MODULES)[number];
+
+export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
+
+/** Verbs that only some modules have. */
+export const DOMAIN_PERMISSIONS = [
+  'void.invoice', 'reverse.payment', 'run.billing', 'send.message', 'approve.expense',
+  'assign.payment', 'export.statement',
+] as const;
+
+export type Permission = string;
+
+export const permission = (action: string, module: string): Permission => `${action}.${module}`;
+
+export const ALL_PERMISSIONS: readonly Permission[] = [
+  ...MODULES.flatMap((m) => CRUD_ACTIONS.map((a) => permission(a, m))),
+  ...DOMAIN_PERMISSIONS,
+];
+
+export const isKnownPermission = (p: string): boolean => ALL_PERMISSIONS.includes(p);
+
+export function can(permissions: readonly string[] | undefined, action: string, module: string): boolean {
+  return !!permissions && permissions.includes(permission(action, module));
+}
+
+const read = (...modules: Module[]) => modules.flatMap((m) => [permission('list', m), permission('show', m)]);
+const write = (...modules: Module[]) =>
+  modules.flatMap((m) => [permission('create', m), permission('edit', m)]);
+const everything = (...modules: Module[]) => modules.flatMap((m) => CRUD_ACTIONS.map((a) => permission(a, m)));
+
+const PORTFOLIO: Module[] = ['property_owner', 'aggregator', 'property', 'house_type', 'house', 'charge'];
+const TENANCY: Module[] = ['tenant', 'lease'];
+const MONEY: Module[] = ['invoice', 'expense', 'income', 'payment', 'payment_channel'];
+const MESSAGING: Module[] = ['message', 'template', 'sms_credit'];
+const MAINTENANCE: Module[] = ['ticket', 'work_order', 'work_order_category', 'service_provider'];
+
+export const ADMINISTRATOR = 'Administrator';
+
+/** The five roles every new organisation starts with; all editable but Administrator keeps everything. */
+export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; permissions: readonly Permission[] }> = [
+  { name: ADMINISTRATOR, description: 'Everything, including users, roles and settings.', permissions: ALL_PERMISSIONS },
+  {
+    name: 'Manager',
+    description: 'Runs the portfolio and tenancies, chases arrears, answers tickets.',
+    permissions: unique([
+      ...everything(...PORTFOLIO, ...TENANCY, ...MAINTENANCE, ...MESSAGING),
+      ...read(...MONEY, 'statement', 'user', 'role', 'setting'),
+      ...write('invoice', 'payment', 'expense', 'income'),
+      'send.message', 'assign.payment', 'export.statement', 'run.billing',
+    ]),
+  },
+  {
+    name: 'Accountant',
+    description: 'Billing runs, receipts, allocations, expenses and statements.',
+    permissions: unique([
+      ...everything(...MONEY),
+      ...read(...PORTFOLIO, ...TENANCY, 'statement', 'message', 'template', 'sms_credit', 'setting'),
+      'void.invoice', 'reverse.payment', 'run.billing', 'approve.expense', 'assign.payment', 'export.statement',
+    ]),
+  },
+  {
+    name: 'Caretaker',
+    description: 'On site: tickets, work orders and cash receipts.',
+    permissions: unique([
+      ...read('property', 'house', 'tenant', 'lease', 'service_provider', 'work_order_category', 'payment'),
+      ...everything('ticket', 'work_order'),
+      permission('create', 'payment'),
+    ]),
+  },
+  {
+    name: 'Viewer',
+    description: 'Reads everything, changes nothing.',
+    permissions: unique([
+      ...read(...PORTFOLIO, ...TENANCY, ...MONEY, ...MESSAGING, ...MAINTENANCE, 'statement'),
+    ]),
+  },
+];
+
+function unique(list: Permission[]): Permission[] {
+  return [...new Set(list)];
+}

@@ -1,0 +1,7 @@
+import { createContext, useContext } from 'react';
+import type { AppRoute } from './routes';
+
+export const RoutesContext = createContext<readonly AppRoute[]>([]);
+
+/** The route table the app was started with (tests inject their own). */
+export const useAppRoutes = () => useContext(RoutesContext);

@@ -1,0 +1,115 @@
+// Keja's look: react-admin's default theme with an emerald primary (seed section 9), a system
+// font stack (no web fonts from a CDN) and 150 ms dialog animations.
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { DIALOG_TRANSITION_MS } from './components/dialog-timing';
+
+export const EMERALD = {
+  50: '#ecfdf5',
+  100: '#d1fae5',
+  200: '#a7f3d0',
+  300: '#6ee7b7',
+  400: '#34d399',
+  500: '#10b981',
+  600: '#059669',
+  700: '#047857',
+  800: '#065f46',
+  900: '#064e3b',
+} as const;
+
+const fontFamily = [
+  'Inter',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"Noto Sans"',
+  'sans-serif',
+  '"Apple Color Emoji"',
+  '"Segoe UI Emoji"',
+  '"Noto Color Emoji"',
+].join(',');
+
+function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
+  const dark = mode === 'dark';
+  return {
+    ...base,
+    palette: {
+      ...base.palette,
+      mode,
+      primary: dark
+        ? { main: EMERALD[400], light: EMERALD[300], dark: EMERALD[600], contrastText: '#052e21' }
+        : { main: EMERALD[600], light: EMERALD[500], dark: EMERALD[700], contrastText: '#ffffff' },
+      secondary: dark
+        ? { main: '#94a3b8', light: '#cbd5e1', dark: '#64748b', contrastText: '#0f172a' }
+        : { main: '#334155', light: '#475569', dark: '#1e293b', contrastText: '#ffffff' },
+      background: dark ? { default: '#0a110f', paper: '#111a17' } : { default: '#f5f7f6', paper: '#ffffff' },
+      text: dark
+        ? { primary: '#e7efeb', secondary: '#9fb1a9' }
+        : { primary: '#0f1f1a', secondary: '#52615b' },
+      divider: dark ? 'rgba(255,255,255,0.09)' : 'rgba(15,31,26,0.10)',
+    },
+    shape: { borderRadius: 10 },
+    typography: {
+      fontFamily,
+      h1: { fontWeight: 800, letterSpacing: '-0.03em' },
+      h2: { fontWeight: 800, letterSpacing: '-0.025em' },
+      h3: { fontWeight: 750, letterSpacing: '-0.02em' },
+      h4: { fontWeight: 700, letterSpacing: '-0.015em' },
+      h5: { fontWeight: 700, letterSpacing: '-0.01em' },
+      h6: { fontWeight: 650 },
+      button: { textTransform: 'none', fontWeight: 600, letterSpacing: 0 },
+    },
+    sidebar: { width: 240, closedWidth: 56 },
+    components: {
+      ...base.components,
+      MuiDialog: { defaultProps: { transitionDuration: DIALOG_TRANSITION_MS } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { padding: '10px 22px', fontSize: '1rem' } },
+      },
+      // One field style everywhere: outlined, normal height (react-admin's default is filled/small).
+      MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium', margin: 'dense' } },
+      MuiFormControl: { defaultProps: { variant: 'outlined', size: 'medium', margin: 'dense' } },
+      RaPasswordInput: { defaultProps: { size: 'medium' } }, // react-admin forces small otherwise
+      MuiPaper: {
+        styleOverrides: {
+          root: { backgroundImage: 'none' },
+          outlined: { borderColor: dark ? 'rgba(255,255,255,0.09)' : 'rgba(15,31,26,0.10)' },
+        },
+      },
+      MuiCard: {
+        defaultProps: { variant: 'outlined' },
+        styleOverrides: { root: { borderRadius: 14 } },
+      },
+      MuiAppBar: {
+        styleOverrides: {
+          colorSecondary: {
+            backgroundColor: dark ? '#0d1613' : '#ffffff',
+            color: dark ? '#e7efeb' : '#0f1f1a',
+            boxShadow: 'none',
+            borderBottom: `1px solid ${dark ? 'rgba(255,255,255,0.08)' : 'rgba(15,31,26,0.08)'}`,
+          },
+        },
+      },
+      RaMenuItemLink: {
+        styleOverrides: {
+          root: {
+            borderRadius: 8,
+            margin: '2px 8px',
+            '&.RaMenuItemLink-active': {
+              backgroundColor: dark ? 'rgba(52,211,153,0.12)' : EMERALD[50],
+              color: dark ? EMERALD[300] : EMERALD[800],
+              fontWeight: 600,
+              '& .RaMenuItemLink-icon': { color: 'inherit' },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+export const lightTheme = build('light', defaultLightTheme);
+export const darkTheme = build('dark', defaultDarkTheme);

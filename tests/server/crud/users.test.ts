@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, buildTestApp, registeredBrowser, uniqueEmail, type TestApp } from '../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(() => t.close());
+
+const rolesOf = async (b: Browser) => Object.fromEntries((await b.get('/api/v1/roles')).json().map((r: { name: string; id: string }) => [r.name, r.id]));
+
+describe('users (the organisation\'s members)', () => {
+  it('invites a new person by email with roles; the invitation link sets their password and logs them into the organisation', async () => {
+    const { browser, organization } = await registeredBrowser(t.app, { org: 'Invite Co' });
+    const roles = await rolesOf(browser);
+    const email = uniqueEmail('caretaker');
+    const res = await browser.post('/api/v1/users', { name: 'Otieno Caretaker', email, phone: '0712 345 678', role_ids: [roles.Caretaker] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ name: 'Otieno Caretaker', email, phone: '+254712345678', status: 'active', role_ids: [roles.Caretaker] });
+    await new Promise((r) => setTimeout(r, 20));
+    const mail = t.mails.find((m) => m.to === email)!;
+    expect(mail.subject).toContain('Invite Co');
+    const link = new URL(mail.text.match(/http\S+/)![0]);
+    expect(link.pathname).toBe('/auth/callback');
+    const token = link.searchParams.get('token')!;
+
+    const guest = new Browser(t.app);
+    await guest.csrfCookie();
+    expect((await guest.post('/api/v1/reset-password/validate', { token, email })).statusCode).toBe(200);
+    const password = 'Karibu-Nyumbani-2026';
+    expect((await guest.post('/api/v1/reset-password', { token, email, password, password_confirmation: password })).statusCode).toBe(200);
+    expect((await guest.post('/api/v1/login', { email, password })).statusCode).toBe(200);
+    const me = (await guest.get('/api/v1/user')).json();
+    expect(me.organization.id).toBe(organization!.id);
+    expect(me.roles.map((r: { name: string }) => r.name)).toEqual(['Caretaker']);
+    expect(me.permissions).toContain('list.ticket');
+    expect(me.permissions).not.toContain('list.user');
+    expect((await guest.get('/api/v1/users')).statusCode).toBe(403);
+  });
+
+  it('adds an existing account without touching its password; refuses a duplicate member and roles of another organisation', async () => {
+    const existing = await registeredBrowser(t.app);
+    const { browser } = await registeredBrowser(t.app, { org: 'Second Co' });
+    const other = await registeredBrowser(t.app, { org: 'Other Co' });
+    const otherRoles = await rolesOf(other.browser);
+    const cross = await browser.post('/api/v1/users', { name: 'X', email: existing.email, role_ids: [otherRoles.Viewer] });
+    expect(cross.statusCode).toBe(422);
+    expect(cross.json().errors.role_ids).toBeTruthy();
+    const roles = await rolesOf(browser);
+    expect((await browser.post('/api/v1/users', { name: 'Ignored name', email: existing.email, role_ids: [roles.Viewer] })).statusCode).toBe(201);
+    const again = await browser.post('/api/v1/users', { name: 'X', email: existing.email.toUpperCase() });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors.email).toBeTruthy();
+    const orgs = (await existing.browser.get('/api/v1/organisations')).json();
+    expect(orgs.map((o: { name: string }) => o.name)).toEqual(['Second Co']);
+  });
+
+  it('lists, filters and searches members with Content-Range; other organisations see none of them', async () => {
+    const { browser, organization } = await registeredBrowser(t.app, { org: 'List Co' });
+    const roles = await rolesOf(browser);
+    await browser.post('/api/v1/users', { name: 'Wambui Accountant', email: uniqueEmail('acc'), role_ids: [roles.Accountant] });
+    const list = await browser.get('/api/v1/users');
+    expect(list.headers['content-range']).toBe('users 0-1/2');
+    const byRole = await browser.get(`/api/v1/users?filter=${encodeURIComponent(JSON.stringify({ role_ids: [roles.Accountant] }))}`);
+    expect(byRole.json().map((u: { name: string }) => u.name)).toEqual(['Wambui Accountant']);
+    const search = await browser.get(`/api/v1/users?filter=${encodeURIComponent(JSON.stringify({ q: 'wambui' }))}`);
+    expect(search.json()).toHaveLength(1);
+    const stranger = await registeredBrowser(t.app, { org: 'Stranger Co' });
+    const forged = await stranger.browser.request('GET', '/api/v1/users', undefined, { 'x-tenant-id': organization!.id });
+    expect(forged.statusCode).toBe(404);
+    const id = list.json()[0].id;
+    expect((await stranger.browser.get(`/api/v1/users/${id}`)).statusCode).toBe(404);
+    expect((await stranger.browser.put(`/api/v1/users/${id}`, { status: 'disabled' })).statusCode).toBe(404);
+    expect((await stranger.browser.delete(`/api/v1/users/${id}`)).statusCode).toBe(404);
+  });
+
+  it('disabling a member ends their sessions here and shuts them out of this organisation only', async () => {
+    const admin = await registeredBrowser(t.app, { org: 'Disable Co' });
+    const worker = await registeredBrowser(t.app, { org: 'Worker Own Co' });
+    const roles = await rolesOf(admin.browser);
+    const added = (await admin.browser.post('/api/v1/users', { name: 'W', email: worker.email, role_ids: [roles.Manager] })).json();
+    await worker.browser.post(`/api/v1/organisations/${admin.organization!.id}/switch`);
+    expect((await worker.browser.get('/api/v1/roles')).statusCode).toBe(200);
+    const disabled = await admin.browser.put(`/api/v1/users/${added.id}`, { ...added, status: 'disabled' });
+    expect(disabled.statusCode).toBe(200);
+    expect(disabled.json().status).toBe('disabled');
+    expect((await worker.browser.get('/api/v1/user')).statusCode).toBe(401);
+    const again = new Browser(t.app);
+    await again.csrfCookie();
+    await again.post('/api/v1/login', { email: worker.email, password: 'Nyumba-ya-Kwanza-2026' });
+    again.tenant = admin.organization!.id;
+    expect((await again.get('/api/v1/roles')).statusCode).toBe(404);
+    again.tenant = null;
+    expect((await again.get('/api/v1/user')).json().organization.name).toBe('Worker Own Co');
+  });
+
+  it('keeps at least one active Administrator and refuses to remove or disable oneself', async () => {
+    const { browser, user } = await registeredBrowser(t.app, { org: 'Last Admin Co' });
+    const me = (await browser.get(`/api/v1/users/${user.id}`)).json();
+    expect((await browser.put(`/api/v1/users/${user.id}`, { ...me, status: 'disabled' })).statusCode).toBe(422);
+    expect((await browser.put(`/api/v1/users/${user.id}`, { ...me, role_ids: [] })).statusCode).toBe(409);
+    expect((await browser.delete(`/api/v1/users/${user.id}`)).statusCode).toBe(409);
+    const roles = await rolesOf(browser);
+    const other = (await browser.post('/api/v1/users', { name: 'Second Admin', email: uniqueEmail('admin2'), role_ids: [roles.Administrator] })).json();
+    expect((await browser.delete(`/api/v1/users/${other.id}`)).statusCode).toBe(200);
+    expect((await browser.put(`/api/v1/users/${user.id}`, { ...me, role_ids: [roles.Manager] })).statusCode).toBe(409); // the last one again
+    expect((await browser.put(`/api/v1/users/${user.id}`, { ...me, role_ids: [roles.Administrator, roles.Caretaker] })).statusCode).toBe(200);
+    const inUse = await browser.delete(`/api/v1/roles/${roles.Caretaker}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toMatch(/given to users/);
+  });
+});

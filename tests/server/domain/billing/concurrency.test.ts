@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inScope, rowsOf, type Database } from '../../../../src/server/db/client.js';
+import { activateLease } from '../../../../src/server/domain/billing/lifecycle.js';
+import { HttpError } from '../../../../src/server/errors.js';
+import { runBilling } from '../../../../src/server/domain/billing/runs.js';
+import { onPostgres, testDatabase } from '../../helpers.js';
+import { invoiceFacts, seedOrganisation } from './seed.js';
+
+// Two processes and a killed process need a server database: PGlite is one in-process connection.
+const pgOnly = describe.skipIf(!onPostgres());
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+let a: Database;
+let b: Database;
+beforeAll(async () => {
+  if (!onPostgres()) return;
+  a = await testDatabase();
+  b = await testDatabase();
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+/** Numbers 1..n, each once: no gap, no repeat. */
+async function expectGapless(db: Database, org: string, n: number) {
+  const numbers = rowsOf<{ n: number }>(await db.db.execute(sql`
+    select cast(substring(number from '[0-9]+$') as int) as n from invoices where organization_id = ${org} order by 1`)).map((r) => Number(r.n));
+  expect(numbers).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+}
+
+pgOnly('billing runs on PostgreSQL (skipped on PGlite: needs separate connections and processes)', () => {
+  it('two runs at once on separate connection pools leave one invoice per lease and period and a gapless series', async () => {
+    const org = await seedOrganisation(a.db, 120, { start: '2026-01-01', charge: 750 });
+    const [r1, r2] = await Promise.all([
+      runBilling(a.db, org, '2026-03', { batchSize: 7 }),
+      runBilling(b.db, org, '2026-03', { batchSize: 11 }),
+    ]);
+    expect(r1.status).toBe('done');
+    expect(r2.status).toBe('done');
+    expect(r1.made + r2.made).toBe(120);
+    expect(r1.made + r1.skipped).toBe(120);
+    expect(r2.made + r2.skipped).toBe(120);
+    const facts = await invoiceFacts(a.db, org, '2026-03-01');
+    expect(facts).toMatchObject({ invoices: 120, leases: 120, numbers: 120, max_number: 120 });
+    expect(facts.all.next_value).toBe(121);
+    await expectGapless(a, org, 120);
+    const [lines] = rowsOf<{ n: number }>(await a.db.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`));
+    expect(lines.n).toBe(240);
+  });
+
+  it('a run killed with SIGKILL half-way, then run again, leaves one invoice per lease and period and a gapless series', async () => {
+    const n = 150;
+    const org = await seedOrganisation(a.db, n, { start: '2026-01-01' });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'slow-run.ts'), inject('databaseUrl'), org, '2026-04'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => { stderr += String(d); });
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
+    // wait until the child has committed some batches, then kill it without warning
+    let made = 0;
+    for (let i = 0; i < 600 && made < 40; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      const [row] = rowsOf<{ made: number }>(await a.db.execute(sql`select coalesce(max(made), 0)::int as made from billing_runs where organization_id = ${org}`));
+      made = Number(row.made);
+    }
+    expect(made, stderr).toBeGreaterThanOrEqual(40);
+    child.kill('SIGKILL');
+    expect(await exited).toBe('SIGKILL');
+    const half = await invoiceFacts(a.db, org, '2026-04-01');
+    expect(half.invoices).toBeGreaterThanOrEqual(40);
+    expect(half.invoices).toBeLessThan(n);
+    // what committed is whole: numbered, gapless, with lines
+    await expectGapless(a, org, half.invoices);
+    const [bare] = rowsOf<{ n: number }>(await a.db.execute(sql`
+      select count(*)::int as n from invoices i where organization_id = ${org}
+        and (number is null or not exists (select 1 from invoice_lines l where l.organization_id = i.organization_id and l.invoice_id = i.id))`));
+    expect(bare.n).toBe(0);
+
+    const again = await runBilling(a.db, org, '2026-04');
+    expect(again.made).toBe(n - half.invoices);
+    expect((again.skipped_reasons as Array<{ reason: string }>).filter((r) => r.reason === 'already_billed')).toHaveLength(half.invoices);
+    const facts = await invoiceFacts(a.db, org, '2026-04-01');
+    expect(facts).toMatchObject({ invoices: n, leases: n, numbers: n, max_number: n });
+    await expectGapless(a, org, n);
+  }, 60_000);
+
+  it('two activations of leases on one house at once: one wins, the other is a 409, and one first invoice is issued', async () => {
+    const org = await seedOrganisation(a.db, 1, { start: '2026-01-01' });
+    const [lease] = rowsOf<{ id: string; house_id: string; tenant_id: string }>(await a.db.execute(sql`select id, house_id, tenant_id from leases where organization_id = ${org}`));
+    await a.db.execute(sql`update leases set status = 'draft' where organization_id = ${org}`);
+    await a.db.execute(sql`
+      insert into leases (organization_id, id, tenant_id, house_id, start_date, rent, billing_frequency, status)
+      values (${org}, ${`${lease.id}-2`}, ${lease.tenant_id}, ${lease.house_id}, '2026-02-01', 9000, 'monthly', 'draft')`);
+    const results = await Promise.allSettled([
+      inScope(a.db, { tenant: org }, (tx) => activateLease(tx, org, null, lease.id)),
+      inScope(b.db, { tenant: org }, (tx) => activateLease(tx, org, null, `${lease.id}-2`)),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(failed.reason).toBeInstanceOf(HttpError);
+    expect((failed.reason as HttpError).statusCode).toBe(409);
+    const [counts] = rowsOf<{ active: number; invoices: number }>(await a.db.execute(sql`
+      select (select count(*) from leases where organization_id = ${org} and status = 'active')::int as active,
+        (select count(*) from invoices where organization_id = ${org})::int as invoices`));
+    expect(counts).toEqual({ active: 1, invoices: 1 });
+    await expectGapless(a, org, 1);
+  });
+});
