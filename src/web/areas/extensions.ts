@@ -1,0 +1,26 @@
+// Where an area's screen needs more than its declaration gives, the extra piece is registered
+// here by resource name, and the generic list/form (src/web/generic/) renders it in its place.
+// Keeping the registry in one file lets area screens live in their own folders
+// (src/web/screens/<area>/, src/web/money/) without the generic kit importing them one by one.
+import type { ComponentType } from 'react';
+import type { RaRecord } from 'react-admin';
+
+export interface AreaExtensions {
+  /** Replaces the generic form (create and edit) entirely: roles' matrix, invoice lines, … */
+  form?: ComponentType;
+  /** Replaces the generic list entirely (sms-credits: balance above the ledger). */
+  list?: ComponentType;
+  /** Extra buttons in the list's top toolbar (invoices: "Run billing"). */
+  listActions?: ComponentType;
+  /** Extra buttons on an existing record's form toolbar (lease: activate / give notice / end). */
+  recordActions?: ComponentType<{ record: RaRecord }>;
+  /** Extra panels under an existing record's form (an owner's properties, a lease's invoices). */
+  related?: ComponentType<{ record: RaRecord }>;
+}
+
+/** Filled in by src/web/areas/register.ts (one import per screen folder). */
+export const areaExtensions: Record<string, AreaExtensions> = {};
+
+export function extendArea(resource: string, ext: AreaExtensions): void {
+  areaExtensions[resource] = { ...areaExtensions[resource], ...ext };
+}

@@ -1,0 +1,3 @@
+// Side-effect imports: each screen folder calls extendArea() for the areas it extends.
+// The generic kit imports this file once, before it reads areaExtensions.
+export {};
