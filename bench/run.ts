@@ -19,15 +19,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, desc } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { resourceByName } from '../resources/index.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { parseListQuery } from '../src/server/crud/query-parser.js';
-import { tableOf, whereOf } from '../src/server/crud/repository.js';
+import { pageQuery } from '../src/server/crud/repository.js';
+import type { Db } from '../src/server/db/client.js';
 import { SCALE_DATABASE_URL, SCALE_EMAIL, SCALE_ORGANIZATION, SCALE_PASSWORD } from './scale.js';
 import { instrumentPg, recordRequests, summarise } from './profile.js';
 
@@ -67,17 +66,11 @@ const qs = (c: Case) => {
   return p.toString();
 };
 
-/** The page query exactly as repository.listRecords builds it (same where, order, limit, offset). */
+/** The page query exactly as repository.listRecords sends it (repository.pageQuery), without the total. */
 function pageSql(orgId: string, c: Case) {
   const resource = resourceByName('invoices')!;
   const q = parseListQuery(resource, Object.fromEntries(new URLSearchParams(qs(c))));
-  const t = tableOf(resource);
-  const col = (k: string) => (t as unknown as Record<string, AnyPgColumn>)[k];
-  const dir = q.sort.order === 'ASC' ? asc : desc;
-  const [start, end] = q.range;
-  const db = drizzle.mock();
-  return db.select().from(t).where(whereOf(resource, t, orgId, q.conditions))
-    .orderBy(dir(col(q.sort.field)), dir(col('id'))).limit(end - start + 1).offset(start).toSQL();
+  return pageQuery(drizzle.mock() as unknown as Db, resource, orgId, q).toSQL();
 }
 
 /** The bare route: node http + pg, one query, no session, no transaction, no count. */

@@ -17,17 +17,21 @@ export function requestedOrganization(req: FastifyRequest): string | null {
   return value || req.auth.activeOrganizationId;
 }
 
-/** The caller's permissions in an organisation, or null when not a member. Runs inside a scope. */
-export async function membershipPermissions(tx: Db, organizationId: string, userId: string): Promise<string[] | null> {
-  const result = await tx.execute(sql`
+/** The query behind membershipPermissions: one row (permissions) when an active member, none otherwise. */
+function membershipQuery(organizationId: string, userId: string) {
+  return sql`
     select coalesce(array_agg(distinct p) filter (where p is not null), '{}') as permissions
     from memberships m
     left join user_roles ur on ur.organization_id = m.organization_id and ur.user_id = m.user_id
     left join roles r on r.organization_id = ur.organization_id and r.id = ur.role_id
     left join lateral unnest(r.permissions) p on true
     where m.organization_id = ${organizationId} and m.user_id = ${userId} and m.status = 'active'
-    group by m.organization_id`);
-  const row = rowsOf<{ permissions: string[] }>(result)[0];
+    group by m.organization_id`;
+}
+
+/** The caller's permissions in an organisation, or null when not a member. Runs inside a scope. */
+export async function membershipPermissions(tx: Db, organizationId: string, userId: string): Promise<string[] | null> {
+  const row = rowsOf<{ permissions: string[] }>(await tx.execute(membershipQuery(organizationId, userId)))[0];
   return row ? row.permissions : null;
 }
 
@@ -43,8 +47,10 @@ export async function withTenant<T>(
   const user = requireUser(req);
   const organizationId = requestedOrganization(req);
   if (!organizationId) throw notFound('No active organisation.');
-  return inScope(req.server.db, { tenant: organizationId, user: user.id }, async (tx) => {
-    const permissions = await membershipPermissions(tx, organizationId, user.id);
+  // the membership check rides in the scope's opening round trip (client.ts inScope)
+  const first = membershipQuery(organizationId, user.id);
+  return inScope(req.server.db, { tenant: organizationId, user: user.id, first }, async (tx, rows) => {
+    const permissions = (rows[0] as { permissions: string[] } | undefined)?.permissions;
     if (!permissions) throw notFound('Organisation not found.');
     if (permission && !permissions.includes(permission)) throw forbidden();
     return fn(tx, { organizationId, userId: user.id, permissions });

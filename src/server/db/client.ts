@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { secureSql } from './secure.js';
@@ -74,19 +74,80 @@ export const APP_ROLE = 'keja_app';
 export interface Scope {
   tenant?: string | null;
   user?: string | null;
+  /**
+   * A read to run first, right after the scope is set (the membership check of a request). On
+   * PostgreSQL it travels in the same round trip as BEGIN and the set_config calls (one simple
+   * query; its parameters are inlined as escaped literals, so they must be strings, numbers,
+   * booleans or null). Its rows are fn's second argument.
+   */
+  first?: SQL;
 }
+
+type Row = Record<string, unknown>;
 
 /**
  * Runs fn in one transaction as the application role, with the organisation (and user) set for
  * row-level security. Everything a request reads or writes goes through here.
+ *
+ * On PostgreSQL the opening is one round trip: `BEGIN; SELECT set_config(…); <first>` sent as a
+ * single simple query (drizzle's own transaction sends BEGIN, then each statement, on its own),
+ * then fn runs on a drizzle transaction over the same connection, then COMMIT (ROLLBACK on error).
+ * PGlite is in-process: there a round trip costs nothing, and drizzle's transaction is used.
  */
-export function inScope<T>(db: Db, scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db, first: Row[]) => Promise<T>): Promise<T> {
+  const session = (db as unknown as { session?: unknown }).session;
+  if (session instanceof NodePgSession) return inScopePg(session, scope, fn);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant', ${scope.tenant ?? ''}, true), set_config('app.user', ${scope.user ?? ''}, true)`,
     );
-    return fn(tx as unknown as Db);
+    const first = scope.first ? rowsOf<Row>(await tx.execute(scope.first)) : [];
+    return fn(tx as unknown as Db, first);
   });
+}
+
+interface PgSessionParts {
+  client: pg.Pool | pg.PoolClient;
+  dialect: ConstructorParameters<typeof NodePgTransaction>[0];
+  schema: ConstructorParameters<typeof NodePgTransaction>[2];
+  options: ConstructorParameters<typeof NodePgSession>[3];
+}
+
+async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: Row[]) => Promise<T>): Promise<T> {
+  const parts = session as unknown as PgSessionParts;
+  const pool = parts.client;
+  const isPool = pool instanceof pg.Pool;
+  const client = isPool ? await (pool as pg.Pool).connect() : (pool as pg.PoolClient);
+  const lit = (v: unknown): string => {
+    if (v === null || v === undefined) return 'NULL';
+    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+    if (typeof v === 'boolean') return v ? 'true' : 'false';
+    if (typeof v === 'string') return client.escapeLiteral(v);
+    throw new Error('inScope: a first query parameter must be a string, number, boolean or null');
+  };
+  let text = `begin; select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true)`;
+  if (scope.first) {
+    const q = parts.dialect.sqlToQuery(scope.first);
+    // drizzle numbers its parameters $1…$n and writes no other dollar sign into a select
+    text += `; ${q.sql.replace(/\$(\d+)/g, (_, n: string) => lit(q.params[Number(n) - 1]))}`;
+  }
+  let broken: Error | undefined;
+  try {
+    const results = (await client.query(text)) as unknown as pg.QueryResult<Row>[];
+    const first = scope.first ? results[results.length - 1].rows : [];
+    const txSession = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
+    const tx = new NodePgTransaction(parts.dialect, txSession, parts.schema);
+    const result = await fn(tx as unknown as Db, first);
+    await client.query('commit');
+    return result;
+  } catch (err) {
+    // a failed batch may have opened the transaction before failing: roll back whatever is open
+    // (a connection that cannot even roll back is dropped from the pool, not reused)
+    await client.query('rollback').catch((e: Error) => { broken = e; });
+    throw err;
+  } finally {
+    if (isPool) (client as pg.PoolClient).release(broken);
+  }
 }
 
 /** The rows of a raw `execute` (both drivers answer `{ rows }`). */
