@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { houses, leases } from '../db/resource-tables.js';
 import { conflict, invalid } from '../errors.js';
 import { formatNumber, nextNumber } from './numbering.js';
+import { applyCredits } from './payments/allocation.js';
 
 /** The organisation's invoice prefix (settings), INV- by default. */
 export async function invoicePrefix(tx: Db, organizationId: string): Promise<string> {
@@ -15,7 +16,9 @@ export async function invoicePrefix(tx: Db, organizationId: string): Promise<str
 /**
  * Invoices edited through the generic form: tenant, house and property follow the lease; line
  * amounts and the total follow the lines; the number comes from the gapless series when the
- * invoice is issued. Once issued it is never edited in place (void it, product.md 4.9).
+ * invoice is issued. Once issued it is never edited in place (void it, product.md 4.9). An invoice
+ * issued here is paid from the tenant's credit on account in the same transaction, as a billing
+ * run's invoices are (product.md 4.4).
  */
 export const invoiceHooks = {
   async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
@@ -48,5 +51,11 @@ export const invoiceHooks = {
       }
       values.number = formatNumber(await invoicePrefix(tx, organizationId), await nextNumber(tx, organizationId, 'invoice'));
     }
+  },
+  async afterWrite(tx: Db, organizationId: string, id: string, existing: RecordValues | null) {
+    if (existing && existing.status !== 'draft') return;
+    const [row] = rowsOf<{ status: string; tenant_id: string | null }>(await tx.execute(sql`
+      select status, tenant_id from invoices where organization_id = ${organizationId} and id = ${id}`));
+    if (row?.status === 'issued' && row.tenant_id) await applyCredits(tx, organizationId, row.tenant_id);
   },
 };

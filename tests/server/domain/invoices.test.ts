@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../../resources/index.js';
 import { buildTestApp, registeredBrowser, type TestApp } from '../helpers.js';
 import { createSample } from '../crud/samples.js';
+import { invoice, issue, ledger, pay } from './payments/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -48,5 +49,36 @@ describe('invoices through the form', () => {
     const lease = await createSample(browser, resourceByName('leases')!, user.id, new Map());
     const res = await browser.post('/api/v1/invoices', { lease_id: lease.id, period_start: '2026-11-01', period_end: '2026-11-30', issue_date: '2026-11-01', due_date: '2026-11-05', status: 'issued', lines: [{ description: 'Rent', quantity: '1', rate: '100' }] });
     expect(res.json().number).toBe('INV-000001');
+  });
+});
+
+describe('an invoice issued by hand (POST /invoices)', () => {
+  it('is paid from the tenant\'s credit on account in the same request, as billing-run invoices are', async () => {
+    const l = await ledger(t.app, 'Hand Credit Co');
+    const p = await pay(l, '3000.00');
+    expect(p).toMatchObject({ unallocated: '3000.00', allocations: [] });
+    // issued on create: the credit pays it whole, the rest stays on account
+    const first = await issue(l, { due: '2026-04-05', amounts: ['2500.00'] });
+    expect(first).toMatchObject({ status: 'paid', paid: '2500.00', balance: '0.00' });
+    expect((await l.browser.get(`/api/v1/payments/${p.id}`)).json()).toMatchObject({ unallocated: '500.00' });
+    // the rest pays part of the next one
+    const second = await issue(l, { due: '2026-05-05', amounts: ['2000.00'] });
+    expect(second).toMatchObject({ status: 'partially_paid', paid: '500.00', balance: '1500.00' });
+    expect((await l.browser.get(`/api/v1/payments/${p.id}`)).json()).toMatchObject({ unallocated: '0.00' });
+    const allocations = (await l.browser.get(`/api/v1/payments/${p.id}`)).json().allocations as Array<{ invoice_id: string; amount: string }>;
+    expect(allocations.map((a) => [a.invoice_id, a.amount])).toEqual([[first.id, '2500.00'], [second.id, '500.00']]);
+  });
+
+  it('a draft takes no credit; issuing it (PUT) does', async () => {
+    const l = await ledger(t.app, 'Draft Credit Co');
+    await pay(l, '1000.00');
+    const base = { lease_id: l.lease.id, period_start: '2026-06-01', period_end: '2026-06-30', issue_date: '2026-06-01', due_date: '2026-06-05' };
+    const draft = await l.browser.post('/api/v1/invoices', { ...base, lines: [{ kind: 'rent', description: 'Rent June', quantity: '1', rate: '4000.00' }] });
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json()).toMatchObject({ status: 'draft', paid: '0.00', balance: '4000.00' });
+    const issued = await l.browser.put(`/api/v1/invoices/${draft.json().id}`, { ...(draft.json() as object), status: 'issued' });
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json()).toMatchObject({ status: 'partially_paid', paid: '1000.00', balance: '3000.00' });
+    expect(await invoice(l, draft.json().id)).toMatchObject({ status: 'partially_paid', balance: '3000.00' });
   });
 });
