@@ -1,5 +1,6 @@
-// The dashboard: greets the user by name and names the active organisation. The figures
-// (occupancy, collections, arrears) arrive with the areas; until then it shows how to start.
+// The dashboard: greets the user by name and names the active organisation, then shows the
+// figures from one GET /dashboard (src/web/money/DashboardFigures.tsx). An organisation with no
+// houses yet (or none at all) sees how to start instead.
 import type { ComponentType } from 'react';
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
@@ -14,6 +15,10 @@ import { Link } from 'react-router-dom';
 import { useSession } from '../session/session-store';
 import { useAppRoutes } from '../routing/routes-context';
 import { hasPermission, requiredPermission, CREATE_ORGANIZATION_PATH } from '../routing/access';
+import { useReport } from '../money/api';
+import { DashboardFigures } from '../money/DashboardFigures';
+import { LoadError, Loading } from '../money/parts';
+import type { Dashboard } from '../money/types';
 
 interface Step {
   key: string;
@@ -42,6 +47,9 @@ export function DashboardPage() {
   const { user, organization, roles, permissions } = useSession();
   const routes = useAppRoutes();
   const firstName = (user?.name ?? '').trim().split(/\s+/)[0] || user?.email || '';
+  const figures = useReport<Dashboard>(organization ? '/dashboard' : null);
+  // the steps stay until the organisation has a house (or when its figures cannot be had)
+  const showSteps = !organization || !!figures.error || (!!figures.data && figures.data.occupancy.houses === 0);
 
   // A step links to its screen once that screen exists and the user may open it.
   const linkFor = (to: string) => {
@@ -109,78 +117,86 @@ export function DashboardPage() {
         </Card>
       ) : null}
 
-      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
-        {translate('keja.dashboard.getting_started')}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate('keja.dashboard.getting_started_text')}
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
-        {STEPS.map((step, index) => {
-          const Icon = step.icon;
-          const to = linkFor(step.to);
-          return (
-            <Card key={step.key} sx={{ display: 'flex', flexDirection: 'column' }}>
+      {organization && figures.error ? <LoadError error={figures.error} onRetry={figures.reload} /> : null}
+      {organization && figures.loading ? <Loading /> : null}
+      {figures.data && !showSteps ? <DashboardFigures data={figures.data} /> : null}
+
+      {showSteps ? (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
+            {translate('keja.dashboard.getting_started')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {translate('keja.dashboard.getting_started_text')}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+            {STEPS.map((step, index) => {
+              const Icon = step.icon;
+              const to = linkFor(step.to);
+              return (
+                <Card key={step.key} sx={{ display: 'flex', flexDirection: 'column' }}>
+                  <CardContent sx={{ flex: 1, p: 2.5 }}>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+                      <Box
+                        sx={(t) => ({
+                          width: 40,
+                          height: 40,
+                          borderRadius: '12px',
+                          display: 'grid',
+                          placeItems: 'center',
+                          color: 'primary.main',
+                          bgcolor: t.palette.mode === 'dark' ? 'rgba(52,211,153,0.12)' : '#ecfdf5',
+                        })}
+                      >
+                        <Icon />
+                      </Box>
+                      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: '0.06em' }}>
+                        {translate('keja.dashboard.step', { n: index + 1 })}
+                      </Typography>
+                    </Stack>
+                    <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 0.5 }}>
+                      {translate(`keja.dashboard.steps.${step.key}.title`)}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {translate(`keja.dashboard.steps.${step.key}.text`)}
+                    </Typography>
+                  </CardContent>
+                  {to ? (
+                    <Box sx={{ px: 2.5, pb: 2 }}>
+                      <Button component={Link} to={to} endIcon={<ArrowForwardRoundedIcon />} size="small">
+                        {translate('keja.dashboard.open')}
+                      </Button>
+                    </Box>
+                  ) : null}
+                </Card>
+              );
+            })}
+            <Card sx={{ display: 'flex', flexDirection: 'column' }}>
               <CardContent sx={{ flex: 1, p: 2.5 }}>
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
-                  <Box
-                    sx={(t) => ({
-                      width: 40,
-                      height: 40,
-                      borderRadius: '12px',
-                      display: 'grid',
-                      placeItems: 'center',
-                      color: 'primary.main',
-                      bgcolor: t.palette.mode === 'dark' ? 'rgba(52,211,153,0.12)' : '#ecfdf5',
-                    })}
-                  >
-                    <Icon />
-                  </Box>
-                  <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: '0.06em' }}>
-                    {translate('keja.dashboard.step', { n: index + 1 })}
-                  </Typography>
-                </Stack>
-                <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 0.5 }}>
-                  {translate(`keja.dashboard.steps.${step.key}.title`)}
+                <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: '0.06em' }}>
+                  {translate('keja.dashboard.account')}
+                </Typography>
+                <Typography variant="subtitle1" sx={{ fontWeight: 700, mt: 1 }}>
+                  {user?.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {translate(`keja.dashboard.steps.${step.key}.text`)}
+                  {user?.email}
                 </Typography>
+                {organization ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {organization.name}
+                  </Typography>
+                ) : null}
               </CardContent>
-              {to ? (
-                <Box sx={{ px: 2.5, pb: 2 }}>
-                  <Button component={Link} to={to} endIcon={<ArrowForwardRoundedIcon />} size="small">
-                    {translate('keja.dashboard.open')}
-                  </Button>
-                </Box>
-              ) : null}
+              <Box sx={{ px: 2.5, pb: 2 }}>
+                <Button component={Link} to="/change-password" size="small" endIcon={<ArrowForwardRoundedIcon />}>
+                  {translate('keja.auth.change_password.menu')}
+                </Button>
+              </Box>
             </Card>
-          );
-        })}
-        <Card sx={{ display: 'flex', flexDirection: 'column' }}>
-          <CardContent sx={{ flex: 1, p: 2.5 }}>
-            <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, letterSpacing: '0.06em' }}>
-              {translate('keja.dashboard.account')}
-            </Typography>
-            <Typography variant="subtitle1" sx={{ fontWeight: 700, mt: 1 }}>
-              {user?.name}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {user?.email}
-            </Typography>
-            {organization ? (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                {organization.name}
-              </Typography>
-            ) : null}
-          </CardContent>
-          <Box sx={{ px: 2.5, pb: 2 }}>
-            <Button component={Link} to="/change-password" size="small" endIcon={<ArrowForwardRoundedIcon />}>
-              {translate('keja.auth.change_password.menu')}
-            </Button>
           </Box>
-        </Card>
-      </Box>
+        </>
+      ) : null}
     </Box>
   );
 }

@@ -1,0 +1,282 @@
+// /statements/property/:ulid?  The owner's account for one property, or (?owner_id=) for all of
+// an owner's properties, over a period (product.md 4.6): per house billed and collected, other
+// income, expenses, management commission and the aggregator's share, the amount due to the
+// owner, and the identity opening + money in − money out = closing on screen.
+import type { ReactNode } from 'react';
+import {
+  Box, Divider, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography,
+} from '@mui/material';
+import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
+import { Title, useLocaleState, useTranslate } from 'react-admin';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useReport } from './api';
+import { formatDate, periodFrom, type Period } from './dates';
+import { centsOf, money, moneyOrBlank } from './format';
+import { RecordAutocomplete } from './RecordAutocomplete';
+import {
+  EmptyState, Figure, FigureGrid, FilterPanel, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
+} from './parts';
+import type { PropertySection, PropertyStatement } from './types';
+import { centsToDecimal } from '../../shared/resource-values';
+
+type Mode = 'property' | 'owner';
+
+export function propertyStatementPath(target: { property_id?: string | null; owner_id?: string | null; by?: Mode }, period: Period) {
+  const q = new URLSearchParams();
+  if (target.owner_id) q.set('owner_id', target.owner_id);
+  else if (!target.property_id && target.by === 'owner') q.set('by', 'owner');
+  q.set('from', period.from);
+  q.set('to', period.to);
+  return `/statements/property${target.property_id && !target.owner_id ? `/${encodeURIComponent(target.property_id)}` : ''}?${q}`;
+}
+
+const humanize = (k: string) => (k.charAt(0).toUpperCase() + k.slice(1)).replace(/_/g, ' ');
+
+/** collected ÷ billed as a percentage with one decimal, from cents. */
+export function rateOf(part: string, whole: string): string {
+  const a = centsOf(part);
+  const b = centsOf(whole);
+  if (b <= 0n) return '—';
+  const t = (a * 1000n + b / 2n) / b;
+  return `${t / 10n}.${t % 10n}%`;
+}
+
+export function PropertyStatementPage() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const { ulid } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const period = periodFrom(search);
+  const ownerId = search.get('owner_id');
+  const mode: Mode = ownerId || (!ulid && search.get('by') === 'owner') ? 'owner' : 'property';
+  const path = ownerId ? `/statements/owner/${encodeURIComponent(ownerId)}` : ulid ? `/statements/property/${encodeURIComponent(ulid)}` : null;
+  const query = { from: period.from, to: period.to };
+  const { data, error, loading, reload } = useReport<PropertyStatement>(path, query);
+
+  return (
+    <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', pb: 6 }} data-print-full>
+      <Title title={translate('money.property_statement.title')} />
+      <PrintStyles />
+      <ReportHeader
+        title={translate(mode === 'owner' ? 'money.property_statement.owner_title' : 'money.property_statement.title')}
+        subtitle={translate('money.property_statement.subtitle')}
+        actions={<ReportActions path={path} query={query} disabled={!data} />}
+      />
+      <FilterPanel>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={mode}
+          onChange={(_, m: Mode | null) => m && m !== mode && navigate(propertyStatementPath({ by: m }, period))}
+          aria-label={translate('money.property_statement.by')}
+        >
+          <ToggleButton value="property">{translate('money.property_statement.by_property')}</ToggleButton>
+          <ToggleButton value="owner">{translate('money.property_statement.by_owner')}</ToggleButton>
+        </ToggleButtonGroup>
+        {mode === 'owner' ? (
+          <RecordAutocomplete
+            key="owner"
+            resource="property-owners"
+            label={translate('money.property_statement.owner')}
+            value={ownerId}
+            onChange={(id) => navigate(propertyStatementPath({ owner_id: id, by: 'owner' }, period))}
+            sx={{ width: { xs: '100%', sm: 300 } }}
+          />
+        ) : (
+          <RecordAutocomplete
+            key="property"
+            resource="properties"
+            label={translate('money.property_statement.property')}
+            value={ulid ?? null}
+            onChange={(id) => navigate(propertyStatementPath({ property_id: id }, period))}
+            optionDetail={(r) => (r.code ? String(r.code) : null)}
+            sx={{ width: { xs: '100%', sm: 300 } }}
+          />
+        )}
+        <PeriodFields value={period} onChange={(p) => navigate(propertyStatementPath({ property_id: ulid, owner_id: ownerId, by: mode }, p))} />
+      </FilterPanel>
+      {!path ? (
+        <EmptyState
+          icon={<ApartmentRoundedIcon />}
+          title={translate(mode === 'owner' ? 'money.property_statement.pick_owner' : 'money.property_statement.pick_property')}
+          text={translate('money.property_statement.pick_text')}
+        />
+      ) : error ? (
+        <LoadError error={error} onRetry={reload} />
+      ) : loading || !data ? (
+        <Loading />
+      ) : (
+        <StatementView s={data} locale={locale} />
+      )}
+    </Box>
+  );
+}
+
+function Line({ label, value, op, strong, testId }: { label: ReactNode; value: string; op?: '+' | '−' | '='; strong?: boolean; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, py: 0.6, ...(strong ? { fontWeight: 800, fontSize: '1.05rem' } : {}) }} data-testid={testId}>
+      <Box component="span" sx={{ width: 16, color: 'text.secondary', fontWeight: 700, textAlign: 'center' }}>
+        {op ?? ''}
+      </Box>
+      <Box component="span" sx={{ flex: 1 }}>
+        {label}
+      </Box>
+      <Box component="span" sx={{ ...moneyCellSx, fontWeight: strong || op === '=' ? 700 : 500 }}>
+        {money(value)}
+      </Box>
+    </Box>
+  );
+}
+
+function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) {
+  const translate = useTranslate();
+  const t = s.totals;
+  const arrears = centsToDecimal(centsOf(t.billed) - centsOf(t.collected));
+  const single = s.properties.length === 1 ? s.properties[0] : null;
+  const facts: Array<[string, string]> = [
+    ...(s.owner ? ([[translate('money.property_statement.owner'), s.owner.name]] as Array<[string, string]>) : []),
+    ...(single
+      ? ([
+          [translate('money.property_statement.property'), [single.property.name, single.property.code && `(${single.property.code})`].filter(Boolean).join(' ')],
+          [translate('money.property_statement.owner'), single.property.owner],
+        ] as Array<[string, string]>)
+      : []),
+    [translate('money.period.label'), `${formatDate(s.from, locale)} – ${formatDate(s.to, locale)}`] as [string, string],
+  ].filter((f, i, all) => all.findIndex((g) => g[0] === f[0]) === i);
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1, sm: 3 }, columnGap: 4, mb: 2 }}>
+        {facts.map(([k, v]) => (
+          <Box key={k}>
+            <Typography variant="caption" color="text.secondary">
+              {k}
+            </Typography>
+            <Typography sx={{ fontWeight: 600 }}>{v}</Typography>
+          </Box>
+        ))}
+      </Box>
+      <FigureGrid>
+        <Figure label={translate('money.property_statement.billed')} value={t.billed} />
+        <Figure label={translate('money.property_statement.collected')} value={t.collected} hint={translate('money.property_statement.collection_rate', { rate: rateOf(t.collected, t.billed) })} />
+        <Figure label={translate('money.property_statement.arrears')} value={arrears} />
+        <Figure label={translate('money.property_statement.commission')} value={t.commission} />
+        <Figure label={translate('money.property_statement.due_to_owner')} value={s.amount_due_to_owner} strong testId="due-to-owner" />
+      </FigureGrid>
+
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '5fr 4fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2.5, minWidth: 0 }}>
+          {s.properties.map((p) => (
+            <PropertyBlock key={p.property.id} p={p} showName={!single} />
+          ))}
+          {s.properties.length === 0 ? <EmptyState title={translate('money.property_statement.no_properties')} /> : null}
+        </Box>
+        <Paper variant="outlined" sx={{ p: 2, borderRadius: 2, breakInside: 'avoid' }} data-testid="owner-account">
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+            {translate('money.property_statement.account')}
+          </Typography>
+          <Line label={translate('money.property_statement.opening')} value={t.opening_balance} testId="line-opening" />
+          <Line op="+" label={translate('money.property_statement.collected')} value={t.collected} />
+          <Line op="+" label={translate('money.property_statement.other_income')} value={t.other_income} />
+          <Line op="=" label={translate('money.property_statement.money_in')} value={t.money_in} testId="line-in" />
+          <Divider sx={{ my: 0.5 }} />
+          <Line op="−" label={translate('money.property_statement.expenses')} value={t.expenses} />
+          <Line op="−" label={translate('money.property_statement.commission')} value={t.commission} />
+          <Line op="=" label={translate('money.property_statement.money_out')} value={t.money_out} testId="line-out" />
+          <Divider sx={{ my: 0.5, borderBottomWidth: 2 }} />
+          <Line strong label={translate('money.property_statement.closing')} value={t.closing_balance} testId="line-closing" />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontVariantNumeric: 'tabular-nums' }} data-testid="identity">
+            {translate('money.property_statement.identity', {
+              opening: money(t.opening_balance), in: money(t.money_in), out: money(t.money_out), closing: money(t.closing_balance),
+            })}
+          </Typography>
+          <Divider sx={{ my: 1.5 }} />
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {translate('money.property_statement.aggregator_share', { share: money(t.aggregator_share), agency: money(t.agency_share) })}
+          </Typography>
+          {centsOf(t.unpaid_bills) !== 0n ? (
+            <Typography variant="body2" color="warning.dark" sx={{ mb: 0.5 }}>
+              {translate('money.property_statement.unpaid_bills', { amount: money(t.unpaid_bills) })}
+            </Typography>
+          ) : null}
+          {centsOf(t.expenses_not_owner) !== 0n ? (
+            <Typography variant="body2" color="text.secondary">
+              {translate('money.property_statement.expenses_not_owner', { amount: money(t.expenses_not_owner) })}
+            </Typography>
+          ) : null}
+        </Paper>
+      </Box>
+    </>
+  );
+}
+
+function PropertyBlock({ p, showName }: { p: PropertySection; showName: boolean }) {
+  const translate = useTranslate();
+  const arrears = centsToDecimal(centsOf(p.billed) - centsOf(p.collected));
+  const categories = (title: string, m: Record<string, string>) =>
+    Object.keys(m).length ? (
+      <Box sx={{ minWidth: 200, flex: 1 }}>
+        <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, textTransform: 'uppercase' }}>
+          {title}
+        </Typography>
+        {Object.entries(m).map(([k, v]) => (
+          <Box key={k} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <Typography variant="body2">{translate(`money.category.${k}`, { _: humanize(k) })}</Typography>
+            <Typography variant="body2" sx={moneyCellSx}>
+              {money(v)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    ) : null;
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      {showName ? (
+        <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {p.property.name}
+          {p.property.code ? ` (${p.property.code})` : ''}
+        </Typography>
+      ) : null}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('money.property_statement.rates', { rate: p.commission_rate })}
+        {p.property.aggregator ? ` · ${translate('money.property_statement.aggregator', { name: p.property.aggregator, rate: p.aggregator_share_rate })}` : ''}
+      </Typography>
+      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
+        <Table size="small" aria-label={p.property.name}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('money.col.house')}</TableCell>
+              <TableCell sx={moneyCellSx}>{translate('money.property_statement.billed')}</TableCell>
+              <TableCell sx={moneyCellSx}>{translate('money.property_statement.collected')}</TableCell>
+              <TableCell sx={moneyCellSx}>{translate('money.property_statement.arrears')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {p.houses.map((h) => (
+              <TableRow key={h.house_id} data-testid="house-row">
+                <TableCell>{h.house}</TableCell>
+                <TableCell sx={moneyCellSx}>{moneyOrBlank(h.billed)}</TableCell>
+                <TableCell sx={moneyCellSx}>{moneyOrBlank(h.collected)}</TableCell>
+                <TableCell sx={{ ...moneyCellSx, color: centsOf(h.arrears) > 0n ? 'warning.dark' : undefined }}>{moneyOrBlank(h.arrears)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+          <TableFooter>
+            <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
+              <TableCell>{translate('money.totals')}</TableCell>
+              <TableCell sx={moneyCellSx}>{money(p.billed)}</TableCell>
+              <TableCell sx={moneyCellSx}>{money(p.collected)}</TableCell>
+              <TableCell sx={moneyCellSx}>{money(arrears)}</TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+      {Object.keys(p.other_income_by_category).length || Object.keys(p.expenses_by_category).length ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 1.5 }}>
+          {categories(translate('money.property_statement.other_income'), p.other_income_by_category)}
+          {categories(translate('money.property_statement.expenses'), p.expenses_by_category)}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
