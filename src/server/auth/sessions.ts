@@ -36,9 +36,69 @@ const userColumns = {
   last_organization_id: users.last_organization_id,
 };
 
+type Found = { session: SessionRecord; user: AuthUser };
+
+/**
+ * A short in-process cache of session lookups: a list request otherwise spends a round trip (and
+ * about a sixth of its time) reading the same session row again. An entry lives SESSION_CACHE_MS
+ * and is used only while the session needs no touch (TOUCH_AFTER_MS) and is not expired, so idle
+ * timeout and lifetime hold exactly.
+ *
+ * Correctness of logout, password change and disabling, in this process: every change of sessions
+ * or of a user's access goes through forgetSessions() (startSession, endSession, endUserSessions,
+ * setActiveOrganization, a member disabled or removed in crud/users.ts), which empties the cache and
+ * stops it filling for QUIET_MS: the change may still be uncommitted, and a lookup racing it could
+ * otherwise cache the old row. So a logged-out session is refused at once by this process.
+ *
+ * Several processes: another process may keep accepting a session ended elsewhere for at most
+ * SESSION_CACHE_MS (5 s), and a change made straight in the database (SQL, another tool) is seen
+ * within the same bound. The data stays protected meanwhile: membership and permissions are checked
+ * in every request's transaction (tenancy.ts), never cached. Set SESSION_CACHE_MS=0 to turn it off.
+ */
+export const SESSION_CACHE_MS = Number(process.env.SESSION_CACHE_MS ?? 5_000);
+const QUIET_MS = 10_000;
+const MAX_ENTRIES = 10_000;
+const sessionCache = new WeakMap<Db, Map<string, { at: number; epoch: number; found: Found }>>();
+let epoch = 0;
+let quietUntil = 0;
+
+/** Forget every cached session (see above); call it whenever sessions or a user's access change. */
+export function forgetSessions(): void {
+  epoch++;
+  quietUntil = Date.now() + QUIET_MS;
+  // WeakMap cannot be cleared: entries of older epochs are refused on read instead
+}
+
+/** Tests: end the quiet period at once, so the next lookup is cached (no waiting in tests). */
+export function settleSessionCache(): void {
+  quietUntil = 0;
+}
+
+const copy = (f: Found): Found => ({ session: { ...f.session }, user: { ...f.user } });
+
+function cached(db: Db, id: string, now: Date): Found | null {
+  if (SESSION_CACHE_MS <= 0) return null;
+  const entry = sessionCache.get(db)?.get(id);
+  if (!entry || entry.epoch !== epoch || Date.now() - entry.at >= SESSION_CACHE_MS) return null;
+  const { session } = entry.found;
+  if (now.getTime() - session.last_activity_at.getTime() > TOUCH_AFTER_MS || session.expires_at <= now) return null;
+  return copy(entry.found);
+}
+
+function keep(db: Db, id: string, found: Found, startedEpoch: number) {
+  if (SESSION_CACHE_MS <= 0 || startedEpoch !== epoch || Date.now() < quietUntil) return;
+  let map = sessionCache.get(db);
+  if (!map) sessionCache.set(db, (map = new Map()));
+  if (map.size >= MAX_ENTRIES) map.clear();
+  map.set(id, { at: Date.now(), epoch, found: copy(found) });
+}
+
 /** The session behind a cookie value, or null when unknown, idle too long, past its lifetime or its user is disabled. */
-export async function findSession(db: Db, raw: string, now = new Date()): Promise<{ session: SessionRecord; user: AuthUser } | null> {
+export async function findSession(db: Db, raw: string, now = new Date()): Promise<Found | null> {
   const id = sha256(raw);
+  const hit = cached(db, id, now);
+  if (hit) return hit;
+  const startedEpoch = epoch;
   const [row] = await db
     .select({
       session: {
@@ -58,7 +118,9 @@ export async function findSession(db: Db, raw: string, now = new Date()): Promis
   }
   if (now.getTime() - row.session.last_activity_at.getTime() > TOUCH_AFTER_MS) {
     await db.update(sessions).set({ last_activity_at: now }).where(eq(sessions.id, id));
+    row.session.last_activity_at = now;
   }
+  keep(db, id, row, startedEpoch);
   return row;
 }
 
@@ -108,6 +170,7 @@ export function startGuest(req: FastifyRequest, reply: FastifyReply): string {
 
 /** Logs a user in: the old session (if any) is destroyed and a new id issued (ASVS 7.2.4). */
 export async function startSession(db: Db, req: FastifyRequest, reply: FastifyReply, user: AuthUser, remember: boolean): Promise<void> {
+  forgetSessions();
   const old = req.cookies[SESSION_COOKIE];
   if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
   const sid = randomToken();
@@ -130,6 +193,7 @@ export async function startSession(db: Db, req: FastifyRequest, reply: FastifyRe
 }
 
 export async function endSession(db: Db, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  forgetSessions();
   const old = req.cookies[SESSION_COOKIE];
   if (old) await db.delete(sessions).where(eq(sessions.id, sha256(old)));
   startGuest(req, reply);
@@ -137,6 +201,7 @@ export async function endSession(db: Db, req: FastifyRequest, reply: FastifyRepl
 
 /** Ends every session of a user, but the one given (password change keeps the current one). */
 export async function endUserSessions(db: Db, userId: string, exceptRawSid?: string): Promise<void> {
+  forgetSessions();
   const where = exceptRawSid
     ? and(eq(sessions.user_id, userId), ne(sessions.id, sha256(exceptRawSid)))
     : eq(sessions.user_id, userId);
@@ -144,6 +209,7 @@ export async function endUserSessions(db: Db, userId: string, exceptRawSid?: str
 }
 
 export async function setActiveOrganization(db: Db, req: FastifyRequest, userId: string, organizationId: string): Promise<void> {
+  forgetSessions();
   const raw = req.cookies[SESSION_COOKIE];
   if (raw && req.auth.via === 'session') {
     await db.update(sessions).set({ active_organization_id: organizationId }).where(eq(sessions.id, sha256(raw)));

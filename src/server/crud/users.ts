@@ -5,6 +5,7 @@ import { users as usersResource } from '../../../resources/users.js';
 import { ADMINISTRATOR } from '../../shared/permissions.js';
 import type { RecordValues } from '../../shared/resource.js';
 import { validateRecord } from '../../shared/resource-validate.js';
+import { forgetSessions } from '../auth/sessions.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { memberships, organizations, passwordResets, roles, sessions, userRoles, users } from '../db/schema.js';
@@ -154,6 +155,7 @@ export async function userRoutes(app: FastifyInstance) {
           .where(and(eq(memberships.organization_id, ctx.organizationId), eq(memberships.user_id, id)));
         // disabling ends the sessions working in this organisation
         if (values.status === 'disabled') {
+          forgetSessions();
           await tx.delete(sessions).where(and(eq(sessions.user_id, id), eq(sessions.active_organization_id, ctx.organizationId)));
         }
       }
@@ -167,6 +169,7 @@ export async function userRoutes(app: FastifyInstance) {
       if (id === ctx.userId) throw conflict('You cannot remove yourself from the organisation.');
       await keepAnAdministrator(tx, ctx, id, false);
       await tx.delete(memberships).where(and(eq(memberships.organization_id, ctx.organizationId), eq(memberships.user_id, id)));
+      forgetSessions();
       await tx.delete(sessions).where(and(eq(sessions.user_id, id), eq(sessions.active_organization_id, ctx.organizationId)));
       return record;
     }));

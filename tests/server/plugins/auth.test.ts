@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Browser, buildTestApp, PASSWORD, registeredBrowser, type TestApp } from '../helpers.js';
 import { sha256 } from '../../../src/server/auth/tokens.js';
+import { forgetSessions, settleSessionCache } from '../../../src/server/auth/sessions.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -86,13 +87,16 @@ describe('sessions and CSRF (docs/api.md)', () => {
     const idle = await registeredBrowser(t.app);
     const hash = sha256(idle.browser.cookies.get('keja_session')!);
     await t.database.db.execute(sql`update sessions set last_activity_at = now() - interval '121 minutes' where id = ${hash}`);
+    forgetSessions(); // a change made in SQL, not through the app: the session cache is told
     expect((await idle.browser.get('/api/v1/user')).statusCode).toBe(401);
 
     const fresh = await registeredBrowser(t.app);
     const hash2 = sha256(fresh.browser.cookies.get('keja_session')!);
     await t.database.db.execute(sql`update sessions set last_activity_at = now() - interval '119 minutes' where id = ${hash2}`);
+    forgetSessions();
     expect((await fresh.browser.get('/api/v1/user')).statusCode).toBe(200);
     await t.database.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${hash2}`);
+    forgetSessions();
     expect((await fresh.browser.get('/api/v1/user')).statusCode).toBe(401);
   });
 
@@ -115,6 +119,41 @@ describe('sessions and CSRF (docs/api.md)', () => {
   it('disabling a user ends all of their sessions', async () => {
     const { browser, user } = await registeredBrowser(t.app);
     await t.database.db.execute(sql`update users set status = 'disabled' where id = ${user.id}`);
+    forgetSessions();
     expect((await browser.get('/api/v1/user')).statusCode).toBe(401);
+  });
+
+  it('caches a session lookup for a few seconds, yet logout and a password change end it at once in this process', async () => {
+    const { browser, email } = await registeredBrowser(t.app);
+    const stolen = () => {
+      const b = new Browser(t.app);
+      b.cookies = new Map(browser.cookies);
+      return b;
+    };
+    // cached: a change made behind the app's back (SQL) is not seen until the entry expires
+    settleSessionCache();
+    expect((await browser.get('/api/v1/user')).statusCode).toBe(200);
+    const hash = sha256(browser.cookies.get('keja_session')!);
+    await t.database.db.execute(sql`delete from sessions where id = ${hash}`);
+    const copy = stolen();
+    expect((await copy.get('/api/v1/user')).statusCode).toBe(200);
+    await t.database.db.execute(sql`insert into sessions (id, user_id, created_at, last_activity_at, expires_at)
+      select ${hash}, id, now(), now(), now() + interval '1 day' from users where email = ${email}`);
+    // logout through the app: the same cookie is refused on the very next request
+    expect((await browser.post('/api/v1/logout')).statusCode).toBe(204);
+    expect((await copy.get('/api/v1/user')).statusCode).toBe(401);
+
+    // password change ends the other sessions at once, cached or not
+    expect((await browser.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    const other = new Browser(t.app);
+    await other.csrfCookie();
+    expect((await other.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    settleSessionCache();
+    expect((await other.get('/api/v1/user')).statusCode).toBe(200);
+    expect((await other.get('/api/v1/user')).statusCode).toBe(200);
+    const changed = await browser.put('/api/v1/user/password', { current_password: PASSWORD, password: 'Another-Long-Pass-2026!', password_confirmation: 'Another-Long-Pass-2026!' });
+    expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect((await other.get('/api/v1/user')).statusCode).toBe(401);
+    expect((await browser.get('/api/v1/user')).statusCode).toBe(200);
   });
 });
