@@ -63,5 +63,6 @@ export function formatDate(d: string, locale = 'en'): string {
 
 /** "Nov 2026" for a YYYY-MM month. */
 export function formatMonth(month: string, locale = 'en', style: 'short' | 'long' = 'short'): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) return month;
   return new Intl.DateTimeFormat(`${locale}-KE`, { month: style, year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 }

@@ -1,0 +1,152 @@
+// The statements as a landlord sees them: the tenant's ledger with its running balance, the
+// owner's account with its identity, the aging table with totals and links; downloads.
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderApp, currentPath } from '../render-app';
+import { AGING, MONEY_PERMISSIONS, PROPERTY_STATEMENT, STATEMENT, moneyApi, requests } from './fixtures';
+
+const T = { timeout: 5000 };
+const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
+
+describe('tenant statement', () => {
+  it('shows the opening balance, every entry in date order with its running balance, and the closing figures', async () => {
+    const api = moneyApi();
+    api.on('GET', '/statements/user/T1', () => ({ status: 200, body: STATEMENT }));
+    renderApp('/statements/user/T1?from=2026-01-01&to=2026-11-22');
+
+    const rows = await screen.findAllByTestId('statement-entry', {}, T);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map(text))).toEqual([
+      ['1 Oct 2026', 'Invoice', 'INV-000001', 'Rent for October 2026', 'Ksh 65,000.00', '', 'Ksh 66,000.00'],
+      ['4 Oct 2026', 'Payment', 'RCT-000001', 'Payment (mpesa UK2K67YH2G)', '', 'Ksh 40,000.00', 'Ksh 26,000.00'],
+      ['10 Oct 2026', 'Penalty', 'INV-000001', 'Late payment penalty', 'Ksh 500.00', '', 'Ksh 26,500.00'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Tenant statement' });
+    const opening = within(table).getAllByRole('row')[1];
+    expect(text(opening)).toContain('Opening balance');
+    expect(text(opening)).toContain('Ksh 1,000.00');
+    expect(text(screen.getByTestId('closing-cell'))).toBe('Ksh 26,500.00');
+    expect(text(screen.getByTestId('closing-balance'))).toContain('Ksh 26,500.00');
+    expect(text(screen.getByTestId('closing-balance'))).toContain('The tenant owes this');
+    expect(text(screen.getByTestId('deposit-held'))).toContain('Ksh 130,000.00');
+    expect(text(screen.getByTestId('credit-on-account'))).toContain('Ksh 0.00');
+    expect(screen.getByText(/opening Ksh 1,000.00 \+ debits Ksh 65,500.00 − credits Ksh 40,000.00 = Ksh 26,500.00/)).toBeInTheDocument();
+
+    const [url] = requests(api, '/statements/user/T1');
+    expect(url.searchParams.get('from')).toBe('2026-01-01');
+    expect(url.searchParams.get('to')).toBe('2026-11-22');
+  });
+
+  it('asks for a tenant first, and choosing one puts it in the URL', async () => {
+    const user = userEvent.setup();
+    const api = moneyApi();
+    api.on('GET', '/statements/user/T2', () => ({ status: 200, body: { ...STATEMENT, tenant: { id: 'T2', name: 'Ian Macharia', phone: null }, entries: [] } }));
+    renderApp('/statements/user');
+    expect(await screen.findByText('Choose a tenant', {}, T)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Tenant'));
+    await user.click(await screen.findByRole('option', { name: /Ian Macharia/ }, T));
+    await waitFor(() => expect(currentPath()).toBe('/statements/user/T2'));
+    expect(await screen.findByText('Nothing was billed or paid in this period.', {}, T)).toBeInTheDocument();
+    expect(new URLSearchParams(window.location.search).get('from')).toMatch(/^\d{4}-01-01$/);
+  });
+
+  it('sends the lease with the statement request when the URL names one', async () => {
+    const api = moneyApi();
+    api.on('GET', '/statements/user/T1', () => ({ status: 200, body: { ...STATEMENT, lease: { id: 'L1', house: 'A1', property: 'Riverside Court', start_date: '2025-02-01', end_date: null, rent: '65000.00', status: 'active' } } }));
+    renderApp('/statements/user/T1/L1?from=2026-01-01&to=2026-11-22');
+    expect(await screen.findByText('Riverside Court · A1', {}, T)).toBeInTheDocument();
+    expect(requests(api, '/statements/user/T1')[0].searchParams.get('lease_id')).toBe('L1');
+  });
+
+  it('downloads the PDF with the organisation header and saves it under the server’s name', async () => {
+    const user = userEvent.setup();
+    const api = moneyApi();
+    api.on('GET', '/statements/user/T1', (c) => (c.headers.get('Accept')?.includes('pdf')
+      ? { status: 200, body: '%PDF-1.7', headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': 'attachment; filename="statement-Winnie.pdf"' } }
+      : { status: 200, body: STATEMENT }));
+    const created = vi.fn((_: Blob) => 'blob:statement');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/statements/user/T1?from=2026-01-01&to=2026-11-22');
+    await screen.findAllByTestId('statement-entry', {}, T);
+    await user.click(screen.getByRole('button', { name: 'PDF' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const pdf = requests(api, '/statements/user/T1').find((u) => u.searchParams.get('format') === 'pdf')!;
+    expect(pdf.searchParams.get('from')).toBe('2026-01-01');
+    const call = api.calls.filter((c) => c.path === '/statements/user/T1').at(-1)!;
+    expect(call.headers.get('X-Tenant-Id')).toBe('01J0ORG0000000000000000001');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('statement-Winnie.pdf');
+    expect(created).toHaveBeenCalled();
+  });
+
+  it('hides CSV and PDF from a user who may not export, but keeps Print', async () => {
+    const api = moneyApi(MONEY_PERMISSIONS.filter((p) => p !== 'export.statement'));
+    api.on('GET', '/statements/user/T1', () => ({ status: 200, body: STATEMENT }));
+    renderApp('/statements/user/T1');
+    await screen.findAllByTestId('statement-entry', {}, T);
+    expect(screen.queryByRole('button', { name: 'PDF' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'CSV' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeEnabled();
+  });
+});
+
+describe('property statement', () => {
+  it('shows billed and collected per house and the owner’s account: opening + in − out = closing', async () => {
+    const api = moneyApi();
+    api.on('GET', '/statements/property/P1', () => ({ status: 200, body: PROPERTY_STATEMENT }));
+    renderApp('/statements/property/P1?from=2026-01-01&to=2026-11-22');
+    const houses = await screen.findAllByTestId('house-row', {}, T);
+    expect(houses.map((r) => within(r).getAllByRole('cell').map(text))).toEqual([
+      ['A1', 'Ksh 20,000.00', 'Ksh 15,000.00', 'Ksh 5,000.00'],
+      ['A2', 'Ksh 18,000.00', 'Ksh 18,000.00', ''],
+    ]);
+    expect(text(screen.getByTestId('identity'))).toBe('Opening Ksh 500.00 + money in Ksh 35,000.00 − money out Ksh 7,300.00 = closing Ksh 28,200.00');
+    expect(text(screen.getByTestId('line-closing'))).toContain('Ksh 28,200.00');
+    expect(text(screen.getByTestId('due-to-owner'))).toContain('Ksh 28,200.00');
+    expect(screen.getByText(/aggregator’s share is Ksh 660.00; the agency keeps Ksh 2,640.00/)).toBeInTheDocument();
+    expect(screen.getByText('Parking')).toBeInTheDocument();
+    expect(screen.getByText('Repairs')).toBeInTheDocument();
+  });
+
+  it('for an owner, asks the owner endpoint and keeps the owner in the URL', async () => {
+    const api = moneyApi();
+    api.on('GET', '/statements/owner/O1', () => ({ status: 200, body: { ...PROPERTY_STATEMENT, owner: { id: 'O1', name: 'Jane Wambui' } } }));
+    renderApp('/statements/property?owner_id=O1&from=2026-01-01&to=2026-06-30');
+    expect(await screen.findByRole('heading', { name: 'Owner statement' }, T)).toBeInTheDocument();
+    await screen.findAllByTestId('house-row', {}, T);
+    const [url] = requests(api, '/statements/owner/O1');
+    expect(url.searchParams.get('to')).toBe('2026-06-30');
+  });
+});
+
+describe('aging balances', () => {
+  it('lists each tenant by bucket with a totals row, credits apart, and links to the tenant’s statement', async () => {
+    const api = moneyApi();
+    api.on('GET', '/reports/aging-balances', () => ({ status: 200, body: AGING }));
+    renderApp('/statements/aging-balances');
+    const rows = await screen.findAllByTestId('aging-row', {}, T);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map(text))).toEqual([
+      ['Glamour Touch Ltd', '', '', '', '', '', '', 'Ksh 25,000.00', '-Ksh 25,000.00'],
+      ['Ian Macharia', '', 'Ksh 10,300.00', '', '', '', 'Ksh 10,300.00', '', 'Ksh 10,300.00'],
+      ['Winnie Nduku+254714617648', 'Ksh 1,000.00', 'Ksh 20,000.00', 'Ksh 5,000.00', '', 'Ksh 500.00', 'Ksh 26,500.00', '', 'Ksh 26,500.00'],
+    ]);
+    expect(within(screen.getByTestId('aging-totals')).getAllByRole('cell').map(text)).toEqual([
+      'Totals', 'Ksh 1,000.00', 'Ksh 30,300.00', 'Ksh 5,000.00', 'Ksh 0.00', 'Ksh 500.00', 'Ksh 36,800.00', 'Ksh 25,000.00', 'Ksh 11,800.00',
+    ]);
+    expect(screen.getByRole('link', { name: 'Winnie Nduku' })).toHaveAttribute('href', '/statements/user/T1');
+    expect(text(screen.getByTestId('aging-grand-total'))).toContain('Ksh 11,800.00');
+  });
+
+  it('sorts by balance and puts a past date in the URL and the request', async () => {
+    const user = userEvent.setup();
+    const api = moneyApi();
+    api.on('GET', '/reports/aging-balances', () => ({ status: 200, body: AGING }));
+    renderApp('/statements/aging-balances?as_of=2026-06-30');
+    await screen.findAllByTestId('aging-row', {}, T);
+    expect(requests(api, '/reports/aging-balances')[0].searchParams.get('as_of')).toBe('2026-06-30');
+    // a past date links to the statement up to that date
+    expect(screen.getByRole('link', { name: 'Ian Macharia' })).toHaveAttribute('href', '/statements/user/T2?from=2026-01-01&to=2026-06-30');
+    await user.click(screen.getByRole('button', { name: 'Balance' }));
+    await waitFor(() => expect(screen.getAllByTestId('aging-row').map((r) => within(r).getAllByRole('link')[0].textContent)).toEqual(['Winnie Nduku', 'Ian Macharia', 'Glamour Touch Ltd']));
+  });
+});
