@@ -1,5 +1,7 @@
 import englishRa from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { kejaEnglish } from './keja-en';
+import { genericEnglish } from '../generic/messages-en';
+import { moneyEnglish } from '../money/messages-en';
 
-export const englishMessages: TranslationMessages = { ...englishRa, keja: kejaEnglish };
+export const englishMessages: TranslationMessages = { ...englishRa, keja: kejaEnglish, ...genericEnglish, money: moneyEnglish };

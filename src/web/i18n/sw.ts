@@ -1,5 +1,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { raSwahili } from './ra-sw';
 import { kejaSwahili } from './keja-sw';
+import { genericSwahili } from '../generic/messages-sw';
+import { moneySwahili } from '../money/messages-sw';
 
-export const swahiliMessages: TranslationMessages = { ...raSwahili, keja: kejaSwahili };
+export const swahiliMessages: TranslationMessages = { ...raSwahili, keja: kejaSwahili, ...genericSwahili, money: moneySwahili };

@@ -2,15 +2,21 @@
 // in one place (seed section 2). The app mounts the routes that have a component; the guard
 // applies the rules of routing/access.ts to each.
 //
-// Adding an area (next issue): give its seed routes a `component` (e.g. from its resources/
-// declaration) and, for the list, a `menu` entry. The permission rule follows from module+action.
+// Adding an area: one resources/<name>.ts declaration. Its routes get the generic screens and
+// menu entries (src/web/generic/route-table.ts); the seed's spellings below keep their paths and
+// permission rules. The permission rule follows from module+action.
 import { lazy, type ComponentType } from 'react';
 import type { RouteAccess } from './access';
+import { withDeclaredScreens } from '../generic/route-table';
 
 export interface MenuEntry {
   /** Translation key of the menu label. */
   label: string;
   icon?: ComponentType;
+  /** The menu group (MENU_GROUPS: portfolio, tenancy, money, …). */
+  group?: string;
+  /** Read when the label has no message: a key humanised ('outbox' → 'Outbox'). */
+  fallback?: string;
 }
 
 export interface AppRoute extends RouteAccess {
@@ -70,10 +76,10 @@ const fixed = (path: string, permission: string): AppRoute => ({ path, area: 'au
 
 /**
  * Seed section 2, authenticated area, with the permission each route needs (seed section 6;
- * product section 2 guards every module, not only the five the seed lists). The areas' screens
- * arrive with the next issue; until a route has a component its path shows the 404 page.
+ * product section 2 guards every module, not only the five the seed lists). Screens come from
+ * the declarations (withDeclaredScreens); a route without a component shows the 404 page.
  */
-export const AREA_ROUTES: AppRoute[] = [
+export const AREA_ROUTES: AppRoute[] = withDeclaredScreens([
   list('/property-owners', 'property_owner'),
   form('/property-owners/form/:ulid?', 'property_owner'),
   form('/property-owner-form/:ulid', 'property_owner', 'ulid'),
@@ -105,9 +111,9 @@ export const AREA_ROUTES: AppRoute[] = [
   fixed('/send-message/:ulid?', 'send.message'),
   list('/outbox', 'message'),
   list('/sent', 'message'),
-  fixed('/statements/property/:ulid?', 'list.statement'),
-  fixed('/statements/user/:tenant_id?/:lease_id?', 'list.statement'),
-  fixed('/statements/aging-balances', 'list.statement'),
+  { ...fixed('/statements/property/:ulid?', 'list.statement'), component: page(() => import('../money'), 'PropertyStatementPage') },
+  { ...fixed('/statements/user/:tenant_id?/:lease_id?', 'list.statement'), component: page(() => import('../money'), 'TenantStatementPage') },
+  { ...fixed('/statements/aging-balances', 'list.statement'), component: page(() => import('../money'), 'AgingPage') },
   fixed('/settings', 'show.setting'),
   list('/templates', 'template'),
   form('/template-form/:ulid?', 'template'),
@@ -121,7 +127,7 @@ export const AREA_ROUTES: AppRoute[] = [
   list('/sms-credits', 'sms_credit'),
   list('/work-order-categories', 'work_order_category'),
   form('/work-order-category-form/:ulid?', 'work_order_category'),
-];
+]);
 
 export const appRoutes: AppRoute[] = [...GUEST_ROUTES, ...PUBLIC_ROUTES, ...APP_ROUTES, ...AREA_ROUTES];
 

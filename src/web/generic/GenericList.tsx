@@ -1,0 +1,176 @@
+// An area's list from its declaration: the declared columns, filters, `q` search, sort,
+// pagination, CSV export, bulk delete and an empty state that says what to do next. Buttons the
+// user's permissions do not allow are not shown. Phones get a compact one-line-per-record list.
+import { useMemo, type ReactElement } from 'react';
+import { Box, Card, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  BulkDeleteButton,
+  CreateButton,
+  Datagrid,
+  ExportButton,
+  FilterButton,
+  List,
+  SimpleList,
+  TopToolbar,
+  useListContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { Field, Resource, RouteDeclaration } from '../../shared/resource';
+import { areaExtensions } from '../areas/extensions';
+import { formPath, useAccess } from './access';
+import { FieldValue, RecordTitle } from './display';
+import { filtersFor } from './filters';
+import { iconNamed } from './icons';
+import { useLabels, humanise } from './labels';
+import { useExporter } from './exporter';
+
+interface ListScreenProps {
+  resource: Resource;
+  route: RouteDeclaration;
+}
+
+const firstSegment = (path: string) => path.split('/').find((s) => s && !s.startsWith(':')) ?? '';
+
+/** The list's heading: the area's name, or the route's own name (Outbox, Sent). */
+export function useListTitle(resource: Resource, route: RouteDeclaration): string {
+  const labels = useLabels(resource);
+  const translate = useTranslate();
+  const slug = firstSegment(route.path);
+  return slug === resource.name ? labels.area() : translate(`resources.${resource.name}.menu.${slug}`, { _: humanise(slug) });
+}
+
+/** A column: Datagrid reads source, label, sortable and textAlign from these props. */
+function Column({ resource, field }: { resource: Resource; field: Field; source: string; label: string; sortable: boolean; textAlign?: 'right' | 'left' }) {
+  return <FieldValue resource={resource} field={field} />;
+}
+
+function columnsOf(resource: Resource): Field[] {
+  return resource.listColumns.map((k) => resource.fields.find((f) => f.key === k)).filter((f): f is Field => !!f);
+}
+
+function ListActions({ resource, createTo, hasMoreFilters }: { resource: Resource; createTo: string | null; hasMoreFilters: boolean }) {
+  const Extra = areaExtensions[resource.name]?.listActions;
+  const { total } = useListContext();
+  return (
+    <TopToolbar sx={{ alignItems: 'center', minHeight: { xs: 48 } }}>
+      {hasMoreFilters ? <FilterButton /> : null}
+      {Extra ? <Extra /> : null}
+      <ExportButton disabled={!total} maxResults={1000} />
+      {createTo ? <CreateButton to={createTo} variant="contained" /> : null}
+    </TopToolbar>
+  );
+}
+
+function Empty({ resource, createTo, title }: { resource: Resource; createTo: string | null; title: string }) {
+  const translate = useTranslate();
+  const labels = useLabels(resource);
+  const Icon = iconNamed(resource.icon);
+  const Extra = areaExtensions[resource.name]?.listActions;
+  return (
+    <Card sx={{ mt: 2, p: { xs: 3, sm: 5 }, textAlign: 'center', width: '100%' }}>
+      <Box
+        sx={(t) => ({
+          width: 64, height: 64, mx: 'auto', mb: 2, borderRadius: '18px', display: 'grid', placeItems: 'center',
+          color: 'primary.main', bgcolor: t.palette.mode === 'dark' ? 'rgba(52,211,153,0.12)' : '#ecfdf5',
+        })}
+      >
+        <Icon fontSize="large" />
+      </Box>
+      <Typography variant="h6" component="h2">
+        {translate('generic.list.empty_title', { name: title.toLocaleLowerCase() })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2.5 }}>
+        {translate(createTo ? 'generic.list.empty_text' : 'generic.list.empty_text_readonly')}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap' }}>
+        {Extra ? <Extra /> : null}
+        {createTo ? (
+          <CreateButton to={createTo} variant="contained" label={translate('generic.list.add', { name: labels.area(1).toLocaleLowerCase() })} />
+        ) : null}
+      </Box>
+    </Card>
+  );
+}
+
+/** Phones: the title, two more columns and the amount or status on the right. */
+function PhoneList({ resource, rowClick }: { resource: Resource; rowClick: ((id: unknown, r: RaRecord) => string) | false }) {
+  const columns = columnsOf(resource);
+  const titleKeys = typeof resource.recordTitle === 'string' ? [resource.recordTitle] : [];
+  const right = columns.find((f) => f.kind === 'money') ?? columns.find((f) => f.kind === 'choice');
+  const rest = columns.filter((f) => f !== right && !titleKeys.includes(f.key) && f.kind !== 'long_text').slice(0, 2);
+  return (
+    <SimpleList
+      primaryText={<RecordTitle resource={resource} />}
+      secondaryText={
+        <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {rest.map((f) => (
+            <Box component="span" key={f.key} sx={{ display: 'inline-flex' }}>
+              <FieldValue resource={resource} field={f} />
+            </Box>
+          ))}
+        </Box>
+      }
+      tertiaryText={right ? <FieldValue resource={resource} field={right} /> : undefined}
+      rowClick={rowClick === false ? false : (id: unknown, _r: unknown, record: RaRecord) => rowClick(id, record)}
+    />
+  );
+}
+
+export function GenericList({ resource, route }: ListScreenProps) {
+  const translate = useTranslate();
+  const labels = useLabels(resource);
+  const access = useAccess(resource);
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const title = useListTitle(resource, route);
+  const exporter = useExporter(resource, firstSegment(route.path));
+  const filters = useMemo(() => filtersFor(resource, route, translate), [resource, route, translate]);
+  const createTo = access.create ? formPath(resource) : null;
+  const rowClick = access.edit ? (id: unknown) => formPath(resource, id as string) ?? '' : false;
+  const columns = columnsOf(resource);
+  const hasMoreFilters = filters.some((f) => !(f as ReactElement<{ alwaysOn?: boolean }>).props.alwaysOn);
+
+  return (
+    <List
+      resource={resource.name}
+      storeKey={`keja.list.${route.path}`}
+      title={title}
+      sort={resource.defaultSort}
+      filter={route.filter}
+      filters={filters}
+      perPage={25}
+      exporter={exporter}
+      actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} />}
+      empty={<Empty resource={resource} createTo={createTo} title={title} />}
+      disableAuthentication
+      sx={{ '& .RaList-main': { mt: 0.5 } }}
+    >
+      {small ? (
+        <PhoneList resource={resource} rowClick={rowClick ? (id) => rowClick(id) : false} />
+      ) : (
+        <Datagrid
+          rowClick={rowClick}
+          bulkActionButtons={access.delete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+          size="small"
+          sx={{
+            '& .RaDatagrid-headerCell': { fontWeight: 650, whiteSpace: 'nowrap', bgcolor: 'background.paper' },
+            '& .RaDatagrid-rowCell': { py: 0.75 },
+            '& .column-money, & .MuiTableCell-alignRight': { textAlign: 'right' },
+          }}
+        >
+          {columns.map((f) => (
+            <Column
+              key={f.key}
+              resource={resource}
+              field={f}
+              source={f.key}
+              label={labels.field(f.key)}
+              sortable={resource.sortFields.includes(f.key)}
+              {...(f.kind === 'money' ? { textAlign: 'right' as const } : {})}
+            />
+          ))}
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,162 @@
+// One input per field kind (the small switch of ra-no-code): text, long text, the clamping number
+// input, money in shillings, choices with labels, references over the target with its title,
+// email, the phone input, dates, booleans and JSON. Read-only fields show but cannot change;
+// write-only secrets are password inputs that say whether one is stored.
+import type { ReactElement } from 'react';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  PasswordInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
+  email as emailRule,
+  maxLength,
+  minLength,
+  required,
+  useRecordContext,
+  useTranslate,
+  type RaRecord,
+  type Validator,
+} from 'react-admin';
+import { DEFAULT_MAX_LENGTH, type Field } from '../../shared/resource';
+import { NumberInput } from '../components/NumberInput';
+import { PhoneInput } from '../components/phone/PhoneInput';
+import { declaration } from './access';
+import { titleText } from './display';
+import { choicesOf, searchOf } from './filters';
+import type { Labels } from './labels';
+import { MoneyInput } from './MoneyInput';
+
+export interface InputOptions {
+  /** The form path of the value (`lines.0.rate` inside a child table: the iterator passes source). */
+  source?: string;
+  label: string;
+  labels: Labels;
+  /** Shown greyed: read-only fields, and fields preset by the route. */
+  readOnly?: boolean;
+  /** A new child row's starting value (SimpleFormIterator reads it). */
+  defaultValue?: unknown;
+}
+
+/** Kinds that take the whole width of the form. */
+export const WIDE_KINDS = new Set(['long_text', 'multi_choice', 'multi_reference', 'json']);
+
+function validators(field: Field, readOnly: boolean): Validator[] {
+  if (readOnly) return [];
+  const out: Validator[] = [];
+  if (field.required && field.kind !== 'boolean') out.push(required());
+  const max = field.maxLength ?? DEFAULT_MAX_LENGTH[field.kind];
+  if (max && ['text', 'long_text', 'email'].includes(field.kind)) out.push(maxLength(max));
+  if (field.minLength && ['text', 'long_text'].includes(field.kind)) out.push(minLength(field.minLength));
+  if (field.kind === 'email') out.push(emailRule());
+  return out;
+}
+
+function SecretInput({ field, source, label }: { field: Field; source: string; label: string }) {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  const flag = record?.[`${field.key}_set`];
+  const hint = !record?.id ? undefined : flag === true ? 'generic.form.secret_set' : flag === false ? 'generic.form.secret_not_set' : 'generic.form.secret_keep';
+  return <PasswordInput source={source} label={label} helperText={hint ? translate(hint) : false} autoComplete="new-password" fullWidth />;
+}
+
+const jsonFormat = (v: unknown) => (v == null ? '' : typeof v === 'string' ? v : JSON.stringify(v, null, 2));
+const jsonParse = (v: string) => {
+  if (!v.trim()) return null;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
+const jsonRule: Validator = (v: unknown) => (typeof v === 'string' && v.trim() ? 'generic.form.json_invalid' : undefined);
+
+export function inputFor(field: Field, { source = field.key, label, labels, readOnly = false, defaultValue }: InputOptions): ReactElement {
+  const validate = validators(field, readOnly);
+  const dv = defaultValue === undefined ? {} : { defaultValue };
+  const common = { source, label, validate, fullWidth: true, helperText: false as const, ...dv };
+  const ro = readOnly ? { readOnly: true, disabled: false } : {};
+  if (field.writeOnly) return <SecretInput key={source} field={field} source={source} label={label} />;
+  switch (field.kind) {
+    case 'long_text':
+      return <TextInput key={source} {...common} {...ro} multiline minRows={2} maxRows={10} />;
+    case 'number':
+    case 'percent':
+      return (
+        <NumberInput
+          key={source}
+          source={source}
+          label={label}
+          validate={validate}
+          {...dv}
+          min={field.min ?? (field.kind === 'percent' ? 0 : undefined)}
+          max={field.max ?? (field.kind === 'percent' ? 100 : undefined)}
+          maxFractionDigits={field.kind === 'percent' ? 2 : field.scale ?? 0}
+          disabled={readOnly}
+          helperText={false}
+        />
+      );
+    case 'money':
+      return <MoneyInput key={source} source={source} label={label} validate={validate} {...dv} min={field.min} max={field.max} readOnly={readOnly} disabled={readOnly} helperText={false} />;
+    case 'date':
+      return <DateInput key={source} {...common} {...ro} disabled={readOnly} />;
+    case 'datetime':
+      return <DateTimeInput key={source} {...common} {...ro} disabled={readOnly} />;
+    case 'boolean':
+      return <BooleanInput key={source} source={source} label={label} validate={validate} {...dv} helperText={false} disabled={readOnly} />;
+    case 'choice':
+      return <SelectInput key={source} {...common} choices={choicesOf(labels, field)} disabled={readOnly} emptyText="—" />;
+    case 'multi_choice':
+      return (field.choices?.length ?? 0) > 12 ? (
+        <AutocompleteArrayInput key={source} source={source} label={label} validate={validate} fullWidth helperText={false} choices={choicesOf(labels, field)} disabled={readOnly} />
+      ) : (
+        <SelectArrayInput key={source} {...common} choices={choicesOf(labels, field)} disabled={readOnly} />
+      );
+    case 'reference': {
+      const target = declaration(field.reference!);
+      return (
+        <ReferenceInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={25}>
+          <AutocompleteInput
+            label={label}
+            validate={validate}
+            optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+            filterToQuery={searchOf(target)}
+            fullWidth
+            helperText={false}
+            disabled={readOnly}
+          />
+        </ReferenceInput>
+      );
+    }
+    case 'multi_reference': {
+      const target = declaration(field.reference!);
+      return (
+        <ReferenceArrayInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={50}>
+          <AutocompleteArrayInput
+            label={label}
+            validate={validate}
+            optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+            filterToQuery={searchOf(target)}
+            fullWidth
+            helperText={false}
+            disabled={readOnly}
+          />
+        </ReferenceArrayInput>
+      );
+    }
+    case 'email':
+      return <TextInput key={source} {...common} {...ro} type="email" />;
+    case 'phone':
+      return readOnly ? <TextInput key={source} {...common} {...ro} /> : <PhoneInput key={source} source={source} label={label} validate={validate} helperText={false} />;
+    case 'json':
+      return <TextInput key={source} {...common} {...ro} multiline minRows={3} format={jsonFormat} parse={jsonParse} validate={[...validate, jsonRule]} />;
+    default:
+      return <TextInput key={source} {...common} {...ro} />;
+  }
+}

@@ -1,0 +1,66 @@
+// Labels for areas, fields, groups and choices: a translation key per thing
+// (resources.<name>.fields.<key>, the react-admin convention) with a readable fallback made from
+// the key itself, so a new area shows sensible labels before anyone writes its messages.
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+import type { Resource } from '../../shared/resource';
+
+/** Words that do not read well lower-cased. */
+const WORDS: Record<string, string> = {
+  id: 'ID', kra: 'KRA', pin: 'PIN', sms: 'SMS', mpesa: 'M-Pesa', vat: 'VAT', url: 'URL', api: 'API', csv: 'CSV', pdf: 'PDF',
+};
+
+/** 'owner_id' → 'Owner', 'charge_ids' → 'Charges', 'kra_pin' → 'KRA PIN', 'house-types' → 'House types'. */
+export function humanise(key: string): string {
+  let k = key;
+  let plural = false;
+  if (/_ids$/.test(k)) {
+    k = k.slice(0, -4);
+    plural = true;
+  } else if (/_id$/.test(k) && k !== 'id') {
+    k = k.slice(0, -3);
+  }
+  const words = k.split(/[_\-\s]+/).filter(Boolean).map((w) => WORDS[w.toLowerCase()] ?? w.toLowerCase());
+  if (!words.length) return key;
+  if (plural) words[words.length - 1] += 's';
+  const first = words[0];
+  words[0] = first === first.toLowerCase() ? first.charAt(0).toUpperCase() + first.slice(1) : first;
+  return words.join(' ');
+}
+
+/** 'house-types' → 'House type' (a fallback only; messages name every area). */
+const singular = (s: string) => s.replace(/ies$/, 'y').replace(/(ss|sh|ch|x)es$/, '$1').replace(/s$/, '');
+
+export interface Labels {
+  /** The area's name: plural by default, singular with count 1. */
+  area(count?: number): string;
+  field(key: string): string;
+  /** A child table's column (invoice lines' `rate`). */
+  childField(child: string, key: string): string;
+  /** A child table's heading (invoice lines). */
+  child(child: string): string;
+  group(group: string): string;
+  choice(key: string, value: string): string;
+}
+
+type Translate = ReturnType<typeof useTranslate>;
+
+export function labelsFor(translate: Translate, resource: Pick<Resource, 'name'>): Labels {
+  const base = `resources.${resource.name}`;
+  const plural = humanise(resource.name);
+  return {
+    area: (count = 2) => translate(`${base}.name`, { smart_count: count, _: count === 1 ? singular(plural) : plural }),
+    field: (key) => translate(`${base}.fields.${key}`, { _: translate(`generic.fields.${key}`, { _: humanise(key) }) }),
+    childField: (child, key) =>
+      translate(`${base}.children.${child}.fields.${key}`, { _: translate(`generic.fields.${key}`, { _: humanise(key) }) }),
+    child: (child) => translate(`${base}.children.${child}.name`, { _: humanise(child) }),
+    group: (group) => translate(`${base}.groups.${group}`, { _: translate(`generic.groups.${group}`, { _: humanise(group) }) }),
+    choice: (key, value) =>
+      translate(`${base}.choices.${key}.${value}`, { _: translate(`choices.${key}.${value}`, { _: translate(`choices.any.${value}`, { _: humanise(value) }) }) }),
+  };
+}
+
+export function useLabels(resource: Pick<Resource, 'name'>): Labels {
+  const translate = useTranslate();
+  return useMemo(() => labelsFor(translate, resource), [translate, resource]);
+}
