@@ -155,6 +155,8 @@ export const billingRuns = pgTable('billing_runs', {
   created_at: createdAt(),
   started_at: timestamp('started_at', { withTimezone: true }),
   finished_at: timestamp('finished_at', { withTimezone: true }),
+  /** Written with every committed batch: a running run whose heartbeat is old was interrupted (runs.ts). */
+  heartbeat_at: timestamp('heartbeat_at', { withTimezone: true }),
 }, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), index('billing_runs_period_idx').on(t.organization_id, t.period_start)]);
 
 /** Who changed a money record, when, and what it was before and after (written in the same transaction). */

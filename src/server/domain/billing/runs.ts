@@ -1,6 +1,15 @@
 // Billing runs: one invoice per lease and period, in batches of leases, each batch one
 // transaction that also advances the run's progress — so after a crash the run row says exactly
 // what was committed, and a re-run (or a concurrent one) makes only what is missing.
+//
+// Interrupted runs: a process killed half-way leaves its run 'running' with no one to finish it.
+// Every committed batch writes the run's heartbeat_at; a queued or running run whose heartbeat (else
+// start, else creation) is older than STALE_AFTER_MINUTES is taken for interrupted. A new run of the
+// organisation marks such runs failed ("Interrupted: …") before it starts, and the scheduler takes
+// over its own interrupted run for the period and finishes it (scheduler.ts). A heartbeat rather than
+// an advisory lock: a lock would pin a pool connection for the run's whole length and tell nothing
+// on PGlite (one connection), while a heartbeat works the same on both and across processes. A
+// batch of 500 leases commits in well under a second, so five minutes without one is no live run.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
@@ -19,7 +28,27 @@ export interface RunOptions {
   pauseMs?: number;
 }
 
-/** Creates a queued run for `period` ('YYYY-MM'), inside the caller's scoped transaction. */
+/** A queued or running run with no progress for this long is taken for interrupted. */
+export const STALE_AFTER_MINUTES = 5;
+
+export const INTERRUPTED = `Interrupted: no progress for ${STALE_AFTER_MINUTES} minutes (the process running it stopped). What it billed is kept; run the period again to bill the rest.`;
+
+/** Where a run of the organisation is queued or running but has shown no progress for STALE_AFTER_MINUTES. */
+export const staleRun = (organizationId: string) => sql`organization_id = ${organizationId} and status in ('queued', 'running')
+  and coalesce(heartbeat_at, started_at, created_at) < now() - make_interval(mins => ${STALE_AFTER_MINUTES})`;
+
+/** Marks the organisation's interrupted runs failed (see above); returns their ids. In the caller's scoped transaction. */
+export async function failStaleRuns(tx: Db, organizationId: string): Promise<string[]> {
+  return rowsOf<{ id: string }>(await tx.execute(sql`
+    update billing_runs set status = 'failed', finished_at = now(), error = ${INTERRUPTED}
+    where ${staleRun(organizationId)}
+    returning id`)).map((r) => r.id);
+}
+
+/**
+ * Creates a queued run for `period` ('YYYY-MM'), inside the caller's scoped transaction; the
+ * organisation's interrupted runs are marked failed first (the new run bills what they did not).
+ */
 export async function createBillingRun(tx: Db, organizationId: string, userId: string | null, period: string, trigger: 'manual' | 'schedule' = 'manual'): Promise<BillingRun> {
   let range: { start: string; end: string };
   try {
@@ -27,6 +56,7 @@ export async function createBillingRun(tx: Db, organizationId: string, userId: s
   } catch {
     throw invalidField('period', 'The period must be a month, YYYY-MM.');
   }
+  await failStaleRuns(tx, organizationId);
   const [run] = await tx.insert(billingRuns).values({
     organization_id: organizationId, id: ulid(), period_start: range.start, period_end: range.end, trigger, created_by: userId,
   }).returning();
@@ -76,7 +106,7 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         else plans.push(plan);
       }
       await tx.update(billingRuns).set({
-        status: 'running', started_at: new Date(), total: leases.length, processed: skipped.length, made: 0, skipped: skipped.length, skipped_reasons: skipped, error: null,
+        status: 'running', started_at: new Date(), heartbeat_at: new Date(), finished_at: null, total: leases.length, processed: skipped.length, made: 0, skipped: skipped.length, skipped_reasons: skipped, error: null,
       }).where(and(eq(billingRuns.organization_id, organizationId), eq(billingRuns.id, runId)));
       return { run, plans };
     });
@@ -88,7 +118,7 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         const madeLeases = new Set(made.map((m) => m.lease_id));
         const lost = batch.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
         await tx.execute(sql`
-          update billing_runs set processed = processed + ${batch.length}, made = made + ${made.length},
+          update billing_runs set processed = processed + ${batch.length}, made = made + ${made.length}, heartbeat_at = now(),
             skipped = skipped + ${lost.length}, skipped_reasons = skipped_reasons || ${JSON.stringify(lost)}::jsonb
           where organization_id = ${organizationId} and id = ${runId}`);
       });

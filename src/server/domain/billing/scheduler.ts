@@ -2,12 +2,13 @@
 // billing day has come gets its scheduled billing run for the period, once, and its penalties for
 // the day. Several server processes may run it: a transaction-level advisory lock per
 // (organisation, period) and the existing scheduled run row decide who creates the run, and the
-// invoices' unique key would stop a duplicate invoice anyway.
+// invoices' unique key would stop a duplicate invoice anyway. A scheduled run interrupted half-way
+// (runs.ts STALE_AFTER_MINUTES) is taken over by the next pass and finished.
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { addMonths, type IsoDate } from './periods.js';
-import { createBillingRun, executeBillingRun } from './runs.js';
+import { createBillingRun, executeBillingRun, staleRun } from './runs.js';
 import { postPenalties } from './penalties.js';
 
 export const BILLING_TIMEZONE = 'Africa/Nairobi';
@@ -46,7 +47,13 @@ export async function schedulerTick(db: Db, now = new Date(), log: (msg: string,
           if (!locked) return null;
           const [existing] = rowsOf<{ id: string }>(await tx.execute(sql`
             select id from billing_runs where organization_id = ${org.id} and trigger = 'schedule' and period_start = ${`${period}-01`}::date limit 1`));
-          if (existing) return null;
+          if (existing) {
+            // its process stopped half-way (runs.ts staleRun): take it over and finish it; one
+            // process wins (the row lock and the re-checked condition), the others see it fresh
+            const [taken] = rowsOf<{ id: string }>(await tx.execute(sql`
+              update billing_runs set heartbeat_at = now() where id = ${existing.id} and ${staleRun(org.id)} returning id`));
+            return taken?.id ?? null;
+          }
           return (await createBillingRun(tx, org.id, null, period, 'schedule')).id;
         });
         if (runId) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope, rowsOf, type Database } from '../../../../src/server/db/client.js';
 import { activateLease } from '../../../../src/server/domain/billing/lifecycle.js';
 import { HttpError } from '../../../../src/server/errors.js';
-import { runBilling } from '../../../../src/server/domain/billing/runs.js';
+import { INTERRUPTED, runBilling, STALE_AFTER_MINUTES } from '../../../../src/server/domain/billing/runs.js';
 import { onPostgres, testDatabase } from '../../helpers.js';
 import { invoiceFacts, seedOrganisation } from './seed.js';
 
@@ -87,6 +87,20 @@ pgOnly('billing runs on PostgreSQL (skipped on PGlite: needs separate connection
     const facts = await invoiceFacts(a.db, org, '2026-04-01');
     expect(facts).toMatchObject({ invoices: n, leases: n, numbers: n, max_number: n });
     await expectGapless(a, org, n);
+
+    // the killed run still says 'running' (its heartbeat is seconds old: it could be alive elsewhere);
+    // once its heartbeat is older than STALE_AFTER_MINUTES (the clock moved in the row), the next
+    // run marks it failed as interrupted
+    const [{ id: killedId }] = rowsOf<{ id: string }>(await a.db.execute(sql`
+      select id from billing_runs where organization_id = ${org} and id <> ${again.id}`));
+    const killed = async () => rowsOf<{ status: string; error: string | null }>(await a.db.execute(sql`
+      select status, error from billing_runs where organization_id = ${org} and id = ${killedId}`))[0];
+    expect(await killed()).toMatchObject({ status: 'running', error: null });
+    await a.db.execute(sql`update billing_runs set heartbeat_at = now() - make_interval(mins => ${STALE_AFTER_MINUTES + 1})
+      where organization_id = ${org} and id = ${killedId}`);
+    const third = await runBilling(a.db, org, '2026-04');
+    expect(third).toMatchObject({ status: 'done', made: 0 });
+    expect(await killed()).toMatchObject({ status: 'failed', error: INTERRUPTED });
   }, 60_000);
 
   it('two activations of leases on one house at once: one wins, the other is a 409, and one first invoice is issued', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "billing_runs" ADD COLUMN "heartbeat_at" timestamp with time zone;
