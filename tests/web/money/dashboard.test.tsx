@@ -2,10 +2,12 @@
 // to its list with the filter applied; an organisation with no houses sees how to start.
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+// the screens load lazily in the app; loading them here keeps the first test within its timeout
+import '../../../src/web/pages/DashboardPage';
 import { renderApp } from '../render-app';
 import { DASHBOARD, moneyApi } from './fixtures';
 
-const T = { timeout: 5000 };
+const T = { timeout: 20_000 };
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
 const filterOf = (href: string | null) => JSON.parse(new URLSearchParams((href ?? '').split('?')[1]).get('filter') ?? '{}');
 

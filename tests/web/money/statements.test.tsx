@@ -3,10 +3,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+// the screens load lazily in the app; loading them here keeps the first test within its timeout
+import '../../../src/web/money';
 import { renderApp, currentPath } from '../render-app';
 import { AGING, MONEY_PERMISSIONS, PROPERTY_STATEMENT, STATEMENT, moneyApi, requests } from './fixtures';
 
-const T = { timeout: 5000 };
+const T = { timeout: 20_000 };
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
 
 describe('tenant statement', () => {
@@ -140,7 +142,7 @@ describe('aging balances', () => {
   it('sorts by balance and puts a past date in the URL and the request', async () => {
     const user = userEvent.setup();
     const api = moneyApi();
-    api.on('GET', '/reports/aging-balances', () => ({ status: 200, body: AGING }));
+    api.on('GET', '/reports/aging-balances', () => ({ status: 200, body: { ...AGING, as_of: '2026-06-30' } }));
     renderApp('/statements/aging-balances?as_of=2026-06-30');
     await screen.findAllByTestId('aging-row', {}, T);
     expect(requests(api, '/reports/aging-balances')[0].searchParams.get('as_of')).toBe('2026-06-30');
