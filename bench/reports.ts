@@ -5,6 +5,8 @@
 // alternately in the same run. Target: service ≤ 1.5 × raw. Prints medians and ratios; no asserts.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale), BENCH_REPEAT (15).
+// Also run by `npm run bench` (bench/run.ts), which prints these figures with the others.
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { inScope, openDatabase } from '../src/server/db/client.js';
 import { agingReport } from '../src/server/domain/reports/aging.js';
@@ -21,7 +23,10 @@ async function time(fn: () => Promise<unknown>) {
   return Number(process.hrtime.bigint() - t0) / 1e6;
 }
 
-async function main() {
+export interface ReportFigure { name: string; service: number; raw: number; ratio: number }
+
+/** Measures both reports against their raw SQL; prints as it goes and returns the medians. */
+export async function benchReports(log: (line: string) => void = console.log): Promise<ReportFigure[]> {
   const database = await openDatabase({ databaseUrl: SCALE_DATABASE_URL });
   const pool = new pg.Pool({ connectionString: SCALE_DATABASE_URL, max: 2 });
   const { rows: [org] } = await pool.query('select id from organizations where name = $1', [SCALE_ORGANIZATION]);
@@ -34,7 +39,7 @@ async function main() {
   const asOf: string = meta.last;
   const to: string = meta.last;
   const from = `${Number(to.slice(0, 4)) - 1}${to.slice(4, 8)}01`;
-  console.log(`${SCALE_ORGANIZATION}: ${meta.invoices.toLocaleString('en')} invoices; aging as of ${asOf}; property ${meta.property} from ${from} to ${to}`);
+  log(`${SCALE_ORGANIZATION}: ${meta.invoices.toLocaleString('en')} invoices; aging as of ${asOf}; property ${meta.property} from ${from} to ${to}`);
 
   const rawAging = () => pool.query(`
     select i.tenant_id,
@@ -70,6 +75,7 @@ async function main() {
     ['aging report (all tenants)', serviceAging, rawAging],
     ['property statement (one year)', serviceStatement, rawStatement],
   ];
+  const figures: ReportFigure[] = [];
   for (const [name, service, raw] of cases) {
     await service(); await raw(); // warm the caches and plans
     const s: number[] = [];
@@ -80,12 +86,16 @@ async function main() {
     }
     const ms = median(s);
     const mr = median(r);
-    console.log(`${name.padEnd(32)} service ${ms.toFixed(1).padStart(8)} ms   raw SQL ${mr.toFixed(1).padStart(8)} ms   ratio ${(ms / mr).toFixed(2)} (target ≤ 1.50)`);
+    log(`${name.padEnd(32)} service ${ms.toFixed(1).padStart(8)} ms   raw SQL ${mr.toFixed(1).padStart(8)} ms   ratio ${(ms / mr).toFixed(2)} (target ≤ 1.50)`);
+    figures.push({ name, service: ms, raw: mr, ratio: ms / mr });
   }
   const rows = (await serviceAging()).rows.length;
-  console.log(`aging rows: ${rows.toLocaleString('en')} tenants`);
+  log(`aging rows: ${rows.toLocaleString('en')} tenants`);
   await pool.end();
   await database.close();
+  return figures;
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchReports().catch((err) => { console.error(err); process.exit(1); });
+}

@@ -1,12 +1,23 @@
-// `npm run bench`: the invoice list of the scale organisation (`npm run seed:scale` first) through
+// `npm run bench`: every performance figure of issues 3 and 4 in one run, as ratios against a
+// baseline measured in the same run (the machine is shared: absolute figures swing, ratios less).
+//
+//   npm run bench                      lists, reports and billing (about 6 minutes)
+//   npm run bench -- lists             only the list benchmark (also: reports, billing; any subset)
+//
+// 1. Lists (issue 3): the invoice list of the scale organisation (`npm run seed:scale` first) through
 // the full stack (the real app on a loopback port, a logged-in session, a transaction as keja_app
 // with row-level security, the membership and permission check, the page, the total) next to a
 // bare route (node http + a pg Pool, the same page SQL, no session, no transaction, no count),
 // measured in the same run with autocannon, as ratios. Then a profile of one request's time.
 //
+// 2. Reports (issue 4, bench/reports.ts): aging and a one-year property statement through the
+//    service next to the single raw SQL aggregate over the same rows; target ≤ 1.5 ×.
+// 3. Billing (issue 4, bench/billing.ts): a run for 10,000 active leases (≤ 5 s) and its re-run with
+//    nothing to do (≤ 1 s), next to a bare INSERT … SELECT of the same invoices and lines.
+//
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale),
 // BENCH_SECONDS (10 per measurement; 0 skips the load and only profiles), BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s),
-// BENCH_CASES (comma-separated case names), BENCH_PROFILE (requests per case, 0 to skip; 300).
+// BENCH_CASES (comma-separated case names), BENCH_PROFILE (requests per case, 0 to skip; 200).
 //
 // Besides requests/s and latency, each measurement charges CPU time to each request: this
 // process (the server under test; the load generator runs in a child) and the database backends
@@ -29,12 +40,15 @@ import { pageQuery } from '../src/server/crud/repository.js';
 import type { Db } from '../src/server/db/client.js';
 import { SCALE_DATABASE_URL, SCALE_EMAIL, SCALE_ORGANIZATION, SCALE_PASSWORD } from './scale.js';
 import { instrumentPg, recordRequests, summarise } from './profile.js';
+import { benchReports, type ReportFigure } from './reports.js';
+import { benchBilling, type BillingFigures } from './billing.js';
+import { settleSessionCache } from '../src/server/auth/sessions.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const PROFILE = Number(process.env.BENCH_PROFILE ?? 300);
+const PROFILE = Number(process.env.BENCH_PROFILE ?? 200);
 const url = SCALE_DATABASE_URL;
 
 interface Case {
@@ -166,6 +180,16 @@ function load(target: string, headers: Record<string, string>): Promise<Load> {
 
 const pad = (s: string, n: number) => s.padEnd(n);
 
+const PARTS = ['lists', 'reports', 'billing'] as const;
+type Part = (typeof PARTS)[number];
+
+function parts(): Part[] {
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_PARTS?.split(',') ?? [])].map((s) => s.trim().replace(/^--/, '')).filter(Boolean);
+  const unknown = asked.filter((a) => !PARTS.includes(a as Part));
+  if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}`);
+  return asked.length ? PARTS.filter((p) => asked.includes(p)) : [...PARTS];
+}
+
 function printTable(results: Array<{ c: Case; bare: Load; full: Load }>) {
   console.log('\n| case | what | bare req/s | bare p50 / p99 ms | full req/s | full p50 / p99 ms | full ÷ bare | CPU ms/req bare (node + pg) | CPU ms/req full (node + pg) |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
@@ -181,7 +205,7 @@ function printTable(results: Array<{ c: Case; bare: Load; full: Load }>) {
 }
 const num = (n: number, d = 0) => n.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });
 
-async function main() {
+async function benchLists(): Promise<Array<{ c: Case; bare: Load; full: Load }>> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
   const { rows: [org] } = await pool.query<{ id: string }>('select id from organizations where name = $1 order by created_at limit 1', [SCALE_ORGANIZATION]);
   if (!org) throw new Error(`no "${SCALE_ORGANIZATION}" in ${url}: run npm run seed:scale first`);
@@ -193,6 +217,8 @@ async function main() {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const appBase = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const cookie = await login(appBase);
+  // a long-running server is past the session cache's quiet period that follows any login
+  settleSessionCache();
   const headers = { cookie, accept: 'application/json', 'x-tenant-id': org.id };
 
   const list = await cases(pool, org.id);
@@ -200,6 +226,7 @@ async function main() {
   const bare = await bareServer(pool, queries);
   const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
+  console.log('## Lists (issue 3): the full stack ÷ the bare route, same run\n');
   console.log(`Keja list benchmark: ${SCALE_ORGANIZATION}, ${num(Number(n))} invoices; ${CONNECTIONS} connections, ${SECONDS} s a measurement after ${WARMUP} s warm-up\n`);
   console.log('Check: same rows from both routes, and the full stack\'s Content-Range');
   for (const c of list) {
@@ -242,6 +269,44 @@ async function main() {
   await new Promise<void>((resolve) => bare.close(() => resolve()));
   await app.close();
   await pool.end();
+  return results;
+}
+
+async function main() {
+  const chosen = parts();
+  const env = ['DATABASE_URL', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_CASES', 'BENCH_PROFILE', 'BENCH_REPEAT', 'BENCH_LEASES']
+    .filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]} `).join('');
+  console.log(`Command: ${env}npm run bench${chosen.length < PARTS.length ? ` -- ${chosen.join(' ')}` : ''}`);
+  console.log(`Started ${new Date().toISOString()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  const t0 = Date.now();
+  let lists: Array<{ c: Case; bare: Load; full: Load }> = [];
+  let reports: ReportFigure[] = [];
+  let billing: BillingFigures | undefined;
+  if (chosen.includes('lists')) lists = await benchLists();
+  if (chosen.includes('reports')) {
+    console.log('\n## Reports (issue 4): service ÷ the single raw SQL aggregate, medians, alternated\n');
+    reports = await benchReports();
+  }
+  if (chosen.includes('billing')) {
+    console.log('\n## Billing run (issue 4)\n');
+    billing = await benchBilling();
+  }
+
+  console.log('\n## Summary\n');
+  console.log('| figure | measured | baseline (same run) | ratio / target |');
+  console.log('|---|---:|---:|---|');
+  for (const { c, bare: b, full: f } of lists) {
+    const target = c.name === 'first' ? ' (target ≥ 0.35)' : '';
+    console.log(`| list ${c.name}: ${c.what} | ${num(f.rps)} req/s, p50 ${f.p50} / p99 ${f.p99} ms | ${num(b.rps)} req/s, p50 ${b.p50} / p99 ${b.p99} ms | ${num(f.rps / b.rps, 2)} × bare${target} |`);
+  }
+  for (const r of reports) {
+    console.log(`| ${r.name} | ${r.service.toFixed(1)} ms | raw SQL ${r.raw.toFixed(1)} ms | ${r.ratio.toFixed(2)} × raw (target ≤ 1.50: ${r.ratio <= 1.5 ? 'met' : 'NOT met'}) |`);
+  }
+  if (billing) {
+    console.log(`| billing run, ${num(billing.leases)} leases | ${billing.run.toFixed(2)} s | INSERT … SELECT ${billing.baseline.toFixed(2)} s | ${(billing.run / billing.baseline).toFixed(1)} × baseline (target ≤ 5 s: ${billing.run <= 5 ? 'met' : 'NOT met'}) |`);
+    console.log(`| billing re-run, nothing to do | ${billing.rerun.toFixed(2)} s | | target ≤ 1 s: ${billing.rerun <= 1 ? 'met' : 'NOT met'} |`);
+  }
+  console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(0)} s; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 }
 
 main().catch((err) => {

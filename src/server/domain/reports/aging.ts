@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
 
 export const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
@@ -40,7 +39,10 @@ export async function agingReport(tx: Db, organizationId: string, q: { as_of: st
     : sql``;
   // the per-tenant grouping of a large organisation spills to disk with the default 4 MB
   await tx.execute(sql`select set_config('work_mem', '64MB', true)`);
-  const rows = rowsOf<Record<Bucket | 'credit', string | null> & { tenant_id: string; tenant: string; phone: string | null }>(await tx.execute(sql`
+  // The rows, their open/credit/balance and the totals all come from SQL (exact numeric, scale 2,
+  // as text): shaping 20,000 tenants in JavaScript (parse to cents, add, format) cost a third as
+  // much again as the query. The totals row comes last (kind 1); it is the sum of the rows above.
+  const rows = rowsOf<AgingRow>(await tx.execute(sql`
     with paid_by as (
       select pa.invoice_id, sum(pa.amount) as paid
       from payment_allocations pa join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
@@ -75,32 +77,33 @@ export async function agingReport(tx: Db, organizationId: string, q: { as_of: st
       where p.organization_id = ${organizationId} and p.tenant_id is not null and (p.paid_at at time zone ${TZ})::date <= ${q.as_of}
         and not (p.status = 'reversed' and (p.reversed_at at time zone ${TZ})::date <= ${q.as_of}) ${leaseScope}
       group by p.tenant_id
+    ), listed as (
+      select t.id as tenant_id, t.name as tenant, t.phone,
+        round(coalesce(pt.current, 0), 2) as current, round(coalesce(pt.d1_30, 0), 2) as d1_30,
+        round(coalesce(pt.d31_60, 0), 2) as d31_60, round(coalesce(pt.d61_90, 0), 2) as d61_90,
+        round(coalesce(pt.d90_plus, 0), 2) as d90_plus, round(coalesce(c.credit, 0), 2) as credit
+      from per_tenant pt full join (select * from credits where credit <> 0) c on c.tenant_id = pt.tenant_id
+      join tenants t on t.organization_id = ${organizationId} and t.id = coalesce(pt.tenant_id, c.tenant_id)
+    ), shaped as (
+      select 0 as kind, tenant_id, tenant, phone, current, d1_30, d31_60, d61_90, d90_plus,
+        current + d1_30 + d31_60 + d61_90 + d90_plus as open, credit
+      from listed
+      union all
+      select 1, null, null, null, coalesce(sum(current), 0.00), coalesce(sum(d1_30), 0.00), coalesce(sum(d31_60), 0.00),
+        coalesce(sum(d61_90), 0.00), coalesce(sum(d90_plus), 0.00),
+        coalesce(sum(current + d1_30 + d31_60 + d61_90 + d90_plus), 0.00), coalesce(sum(credit), 0.00)
+      from listed
     )
-    select t.id as tenant_id, t.name as tenant, t.phone,
-      pt.current::text as current, pt.d1_30::text as d1_30, pt.d31_60::text as d31_60, pt.d61_90::text as d61_90, pt.d90_plus::text as d90_plus,
-      c.credit::text as credit
-    from per_tenant pt full join (select * from credits where credit <> 0) c on c.tenant_id = pt.tenant_id
-    join tenants t on t.organization_id = ${organizationId} and t.id = coalesce(pt.tenant_id, c.tenant_id)
-    order by t.name, t.id`));
-  const totals: Record<string, bigint> = Object.fromEntries([...BUCKETS, 'open', 'credit', 'balance'].map((k) => [k, 0n]));
-  const out: AgingRow[] = rows.map((r) => {
-    const b = Object.fromEntries(BUCKETS.map((k) => [k, cents(r[k])])) as Record<Bucket, bigint>;
-    const open = BUCKETS.reduce((s, k) => s + b[k], 0n);
-    const credit = cents(r.credit);
-    for (const k of BUCKETS) totals[k] += b[k];
-    totals.open += open;
-    totals.credit += credit;
-    totals.balance += open - credit;
-    return {
-      tenant_id: r.tenant_id, tenant: r.tenant, phone: r.phone,
-      ...(Object.fromEntries(BUCKETS.map((k) => [k, dec(b[k])])) as Record<Bucket, string>),
-      open: dec(open), credit: dec(credit), balance: dec(open - credit),
-    };
-  });
-  return {
-    as_of: q.as_of, property_id: q.property_id ?? null, owner_id: q.owner_id ?? null, rows: out,
-    totals: Object.fromEntries(Object.entries(totals).map(([k, v]) => [k, dec(v)])) as AgingReport['totals'],
+    select tenant_id, tenant, phone, current::text as current, d1_30::text as d1_30, d31_60::text as d31_60,
+      d61_90::text as d61_90, d90_plus::text as d90_plus, open::text as open, credit::text as credit, (open - credit)::text as balance
+    from shaped
+    order by kind, tenant, tenant_id`));
+  const last = rows.pop()!;
+  const totals = {
+    current: last.current, d1_30: last.d1_30, d31_60: last.d31_60, d61_90: last.d61_90, d90_plus: last.d90_plus,
+    open: last.open, credit: last.credit, balance: last.balance,
   };
+  return { as_of: q.as_of, property_id: q.property_id ?? null, owner_id: q.owner_id ?? null, rows, totals };
 }
 
 export function agingTable(a: AgingReport): ReportTable {
