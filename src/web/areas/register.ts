@@ -1,4 +1,13 @@
 // Side-effect imports: each screen folder calls extendArea() for the areas it extends.
 // The generic kit imports this file once, before it reads areaExtensions.
 import '../money/register';
+import '../screens/roles';
+import '../screens/users';
+import '../screens/leases';
+import '../screens/invoices';
+import '../screens/payments';
+import '../screens/templates';
+import '../screens/settings';
+import '../screens/messages';
+import '../screens/sms-credits';
 export {};

@@ -3,5 +3,6 @@ import type { TranslationMessages } from 'react-admin';
 import { kejaEnglish } from './keja-en';
 import { genericEnglish } from '../generic/messages-en';
 import { moneyEnglish } from '../money/messages-en';
+import { screensEnglish } from '../screens/i18n/en';
 
-export const englishMessages: TranslationMessages = { ...englishRa, keja: kejaEnglish, ...genericEnglish, money: moneyEnglish };
+export const englishMessages: TranslationMessages = { ...englishRa, keja: kejaEnglish, ...genericEnglish, money: moneyEnglish, screens: screensEnglish };

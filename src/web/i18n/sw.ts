@@ -3,5 +3,6 @@ import { raSwahili } from './ra-sw';
 import { kejaSwahili } from './keja-sw';
 import { genericSwahili } from '../generic/messages-sw';
 import { moneySwahili } from '../money/messages-sw';
+import { screensSwahili } from '../screens/i18n/sw';
 
-export const swahiliMessages: TranslationMessages = { ...raSwahili, keja: kejaSwahili, ...genericSwahili, money: moneySwahili };
+export const swahiliMessages: TranslationMessages = { ...raSwahili, keja: kejaSwahili, ...genericSwahili, money: moneySwahili, screens: screensSwahili };

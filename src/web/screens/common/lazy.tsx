@@ -1,0 +1,16 @@
+// Screens load on first visit (docs/stack.md: keep the first page small). Each carries its own
+// Suspense boundary, so it works wherever the generic kit renders it.
+import { Suspense, lazy, type ComponentType } from 'react';
+import { Loading } from './FormPage';
+
+export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  const Lazy = lazy(async () => ({ default: await load() }));
+  function Screen(props: P) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  return Screen;
+}

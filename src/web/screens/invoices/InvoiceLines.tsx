@@ -1,0 +1,129 @@
+// Invoice lines with their amounts and the total computed as the person types, in integer cents
+// (never a float): what the server will store, to the cent.
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  ArrayInput, AutocompleteInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, required, useDataProvider,
+  useSourceContext, useTranslate, type Validator,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { INVOICE_LINE_KINDS } from '../../../../resources/invoices';
+import { formatCurrency } from '../../../shared/format';
+import { centsToDecimal, parseDecimal } from '../../../shared/resource-values';
+import { MoneyInput } from '../common/MoneyInput';
+import { useChoiceLabel, useChoices } from '../common/choices';
+import { lineCents, totalCents, type LineValues } from './totals';
+
+const quantityValidator: Validator = (v: unknown) =>
+  v == null || v === '' || (parseDecimal(v, 3) !== null && !String(v).trim().startsWith('-')) ? undefined : 'screens.validation.quantity';
+
+export const moneyText = (cents: bigint) => formatCurrency(centsToDecimal(cents));
+
+/** The amount of the line this is rendered in. */
+function LineAmount() {
+  const sourceContext = useSourceContext();
+  const line = useWatch({ name: sourceContext.getSource('') }) as LineValues | undefined;
+  const cents = lineCents(line);
+  return (
+    <Box sx={{ minWidth: 130, textAlign: 'right', alignSelf: 'center', pt: 0.5 }}>
+      <Typography variant="caption" color="text.secondary" component="div">
+        <LineAmountLabel />
+      </Typography>
+      <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }} data-testid="line-amount">
+        {cents === null ? '—' : moneyText(cents)}
+      </Typography>
+    </Box>
+  );
+}
+
+function LineAmountLabel() {
+  const translate = useTranslate();
+  return <>{translate('resources.invoices.fields.lines.amount', { _: translate('screens.invoices.amount') })}</>;
+}
+
+/** Picking a charge fills the description and the rate (both can still be changed). */
+function ChargeInput() {
+  const dataProvider = useDataProvider();
+  const sourceContext = useSourceContext();
+  const { setValue, getValues } = useFormContext();
+  return (
+    <ReferenceInput source="charge_id" reference="charges" sort={{ field: 'name', order: 'ASC' }}>
+      <AutocompleteInput
+        optionText="name"
+        filterToQuery={(q) => (q ? { q } : {})}
+        sx={{ minWidth: 200 }}
+        onChange={(id: unknown) => {
+          if (!id) return;
+          void dataProvider.getOne('charges', { id: String(id) }).then(({ data }) => {
+            const opts = { shouldDirty: true, shouldValidate: true };
+            if (!getValues(sourceContext.getSource('description'))) setValue(sourceContext.getSource('description'), data.name, opts);
+            setValue(sourceContext.getSource('rate'), data.amount, opts);
+            setValue(sourceContext.getSource('kind'), data.category === 'rent' ? 'rent' : data.category === 'penalty' ? 'penalty' : 'charge', opts);
+          });
+        }}
+      />
+    </ReferenceInput>
+  );
+}
+
+export function InvoiceTotal() {
+  const translate = useTranslate();
+  const lines = useWatch({ name: 'lines' }) as LineValues[] | undefined;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'baseline', gap: 2, mt: 1.5, pr: 1 }}>
+      <Typography color="text.secondary">{translate('screens.invoices.total')}</Typography>
+      <Typography variant="h6" sx={{ fontWeight: 800, fontVariantNumeric: 'tabular-nums' }} data-testid="invoice-total">
+        {moneyText(totalCents(lines))}
+      </Typography>
+    </Box>
+  );
+}
+
+export function InvoiceLinesInput() {
+  const kinds = useChoices('invoices', 'kind', INVOICE_LINE_KINDS);
+  return (
+    <>
+      <ArrayInput source="lines" label={false}>
+        <SimpleFormIterator inline disableReordering sx={{ '& .RaSimpleFormIterator-inline': { rowGap: 0, columnGap: 1.5 } }}>
+          <SelectInput source="kind" choices={kinds} validate={required()} sx={{ width: 130 }} defaultValue="charge" />
+          <ChargeInput />
+          <TextInput source="description" validate={required()} sx={{ minWidth: 240 }} />
+          <TextInput source="quantity" validate={[required(), quantityValidator]} defaultValue="1" sx={{ width: 100 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <MoneyInput source="rate" validate={required()} sx={{ width: 170 }} />
+          <LineAmount />
+        </SimpleFormIterator>
+      </ArrayInput>
+      <InvoiceTotal />
+    </>
+  );
+}
+
+/** An issued invoice's lines: frozen, shown as a table. */
+export function InvoiceLinesTable({ lines }: { lines: Array<Record<string, unknown>> }) {
+  const translate = useTranslate();
+  const label = useChoiceLabel('invoices');
+  const f = (k: string) => translate(`resources.invoices.fields.lines.${k}`, { _: translate(`screens.invoices.${k}`) });
+  return (
+    <Table size="small">
+      <TableHead>
+        <TableRow>
+          <TableCell>{f('kind')}</TableCell>
+          <TableCell>{f('description')}</TableCell>
+          <TableCell align="right">{f('quantity')}</TableCell>
+          <TableCell align="right">{f('rate')}</TableCell>
+          <TableCell align="right">{f('amount')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lines.map((l, i) => (
+          <TableRow key={String(l.id ?? i)} sx={l.waived ? { '& td': { textDecoration: 'line-through', color: 'text.disabled' } } : undefined}>
+            <TableCell>{label('kind', String(l.kind))}</TableCell>
+            <TableCell>{String(l.description ?? '')}</TableCell>
+            <TableCell align="right">{String(l.quantity ?? '')}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatCurrency(l.rate)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{formatCurrency(l.amount)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

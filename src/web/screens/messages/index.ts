@@ -1,0 +1,5 @@
+import { extendArea } from '../../areas/extensions';
+import { lazyScreen } from '../common/lazy';
+
+// the declared page '/send-message/:tenant_id?' (resources/messages.ts, page 'compose-message')
+extendArea('page:compose-message', { form: lazyScreen(() => import('./ComposeMessage').then((m) => m.ComposeMessage)) });
