@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import {
-  aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages,
+  aggregators, charges, expenses, houseTypes, houses, incomes, leases, messages,
   paymentChannels, payments, properties, propertyOwners, serviceProviders, settings, smsCredits,
   templates, tenants, tickets, users as usersResource, workOrderCategories, workOrders,
 } from '../../../resources/index.js';
@@ -10,10 +10,15 @@ import { ORGANIZATION_COLUMNS } from '../../../resources/settings.js';
 import type { RecordValues, Resource } from '../../shared/resource.js';
 import { toColumns, validateRecord } from '../../shared/resource-validate.js';
 import { hashPassword } from '../auth/passwords.js';
-import { checkReferences, createRecord } from '../crud/repository.js';
+import { checkReferences, createRecord, tableOf, updateRecord } from '../crud/repository.js';
+import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
+import { postPenalties } from '../domain/billing/penalties.js';
+import { runBilling } from '../domain/billing/runs.js';
+import { approveExpense } from '../domain/expenses.js';
 import { createOrganization } from '../domain/organizations.js';
+import { paymentHooks, reversePayment } from '../domain/payments/payments.js';
 import { HttpError } from '../errors.js';
-import { inScope, type Db } from './client.js';
+import { inScope, rowsOf, type Db } from './client.js';
 import { memberships, organizations, roles, userRoles, users } from './schema.js';
 import {
   COLLEAGUES, COMPANY_TENANTS, EMPLOYERS, INDIVIDUAL_TENANTS, emailOf, idNumber, kraPinOf, nextOfKin, phoneBook,
@@ -51,15 +56,38 @@ export async function seedDemo(db: Db, email: string, password?: string): Promis
     name: DEMO_ORGANIZATION, email: 'office@jirani.co.ke', phone: '+254722000111', address: 'Ngong Road, Kilimani, Nairobi', kra_pin: 'P051234567X',
   });
   try {
-    await inScope(db, { tenant: organization.id, user: id }, (tx) => new DemoBuilder(tx, organization.id, new Date()).build());
+    await new DemoBuilder(db, organization.id, id, new Date()).build();
   } catch (err) {
-    // the data rolled back: take the administrator and the organisation too, so the next start seeds again
-    await db.delete(organizations).where(eq(organizations.id, organization.id));
-    await db.delete(users).where(eq(users.id, id));
+    // take everything written so far, the administrator and the organisation too, so the next start seeds again
+    await removeDemo(db, organization.id, id).catch(() => undefined);
     throw err;
   }
   await db.update(users).set({ last_organization_id: organization.id }).where(sql`${users.id} = ${id}`);
   return login;
+}
+
+/**
+ * Undoes a failed seed. The history is written in many transactions (billing runs commit batch by
+ * batch, as in production), so a failure leaves rows behind: delete the organisation's rows table
+ * by table in its scope (several passes: foreign keys decide the order), then its users.
+ */
+async function removeDemo(db: Db, organizationId: string, adminId: string) {
+  const members = (await db.select({ id: memberships.user_id }).from(memberships).where(eq(memberships.organization_id, organizationId))).map((m) => m.id);
+  let tables = rowsOf<{ name: string }>(await db.execute(sql`
+    select c.table_name as name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+    where c.table_schema = current_schema() and c.column_name = 'organization_id' and c.table_name not in ('memberships', 'roles', 'user_roles')
+    order by 1`)).map((r) => r.name);
+  for (let pass = 0; pass < 8 && tables.length; pass++) {
+    const left: string[] = [];
+    for (const table of tables) {
+      await inScope(db, { tenant: organizationId }, (tx) => tx.execute(sql`delete from ${sql.identifier(table)} where organization_id = ${organizationId}`))
+        .catch(() => left.push(table));
+    }
+    tables = left;
+  }
+  await db.delete(organizations).where(eq(organizations.id, organizationId));
+  for (const user of new Set([...members, adminId])) await db.delete(users).where(eq(users.id, user)).catch(() => undefined);
 }
 
 // ---- dates (East Africa Time, no daylight saving) ------------------------------------------------
@@ -115,7 +143,35 @@ interface DemoHouse {
   type: HouseTypeKey;
   chargeKeys: readonly ChargeKey[];
 }
-interface Tenancy { house: DemoHouse; tenant: RecordValues; lease: RecordValues }
+/** How a tenant pays: on time, late (penalties), short in the last months, ahead (credit), by a cheque that bounces. */
+type Profile = 'prompt' | 'late' | 'arrears' | 'credit' | 'bounced';
+
+interface Tenancy {
+  house: DemoHouse;
+  tenant: RecordValues;
+  /** The lease input; `lease` is the record once written (its status kept up to date here). */
+  input: RecordValues;
+  lease: RecordValues;
+  start: string;
+  /** Signed before the history starts: brought forward as an active lease. Else a draft activated on its start date. */
+  imported: boolean;
+  /** Moved out during the history: ended with endLease (deposit settled). */
+  moveOut?: string;
+  notice?: { notice_date: string; move_out_date: string };
+  profile: Profile;
+  /** For 'arrears': the last months paid short. */
+  shortMonths: number;
+  method: 'mpesa' | 'bank' | 'cash';
+}
+
+/** One thing that happens on a day of the history; billing runs are their own transactions. */
+interface HistoryEvent { date: string; order: number; seq: number; period?: string; act?: () => Promise<void> }
+
+/** The days of the month the first penalties fall on (due day + grace days + 1; every lease is due on its property's due day). */
+const PENALTY_DAYS = [...new Set(PROPERTIES.map((p) => Number(p.input.due_day ?? 5) + Number(p.input.grace_days ?? 3) + 1))];
+
+/** Months of history, the current one included. */
+export const DEMO_HISTORY_MONTHS = 12;
 
 class DemoBuilder {
   private readonly r: Random = seededRandom(DEMO_SEED);
@@ -124,7 +180,11 @@ class DemoBuilder {
   private readonly today: string;
   private readonly month: string;
   private readonly nextMonth: string;
+  /** The first month of the history. */
+  private readonly from: string;
   private readonly nowMs: number;
+  /** The transaction of the current step. */
+  private tx!: Db;
 
   private colleagues = new Map<string, string>();
   private colleaguePhones = new Map<string, string>();
@@ -134,7 +194,9 @@ class DemoBuilder {
   private owners = {} as Record<OwnerKey, RecordValues>;
   private properties = new Map<string, RecordValues>();
   private houses: DemoHouse[] = [];
+  /** The houses' current tenancies; `money` holds every lease the history bills (ended ones too). */
   private tenancies: Tenancy[] = [];
+  private money: Tenancy[] = [];
   private categories = {} as Record<CategoryKey, RecordValues>;
   private providers = {} as Record<keyof typeof SERVICE_PROVIDERS, RecordValues>;
   private templates = {} as Record<keyof typeof TEMPLATES, RecordValues>;
@@ -143,14 +205,27 @@ class DemoBuilder {
   private vacant = new Set<unknown>();
   private vacantOrder: unknown[] = [];
   private vacantFlats: DemoHouse[] = [];
-  /** Payments whose SMS receipt goes out. */
+  /** This month's M-Pesa payments, whose SMS receipts went out. */
   private receipts: Array<{ tenancy: Tenancy; payment: RecordValues; balance: bigint }> = [];
+  private events: HistoryEvent[] = [];
+  /** Cheques the bank returned unpaid: reversed today. */
+  private bounced: RecordValues[] = [];
+  private penaltiesPostedTo = '';
 
-  constructor(private readonly tx: Db, private readonly organizationId: string, now: Date) {
+  constructor(private readonly db: Db, private readonly organizationId: string, private readonly adminId: string, now: Date) {
     this.nowMs = now.getTime();
     this.today = dateOfEatMs(this.nowMs);
     this.month = `${this.today.slice(0, 7)}-01`;
     this.nextMonth = addMonths(this.month, 1);
+    this.from = addMonths(this.month, 1 - DEMO_HISTORY_MONTHS);
+  }
+
+  /** fn in one transaction in the organisation's scope, as the administrator (audit rows name them). */
+  private step<T>(fn: () => Promise<T>): Promise<T> {
+    return inScope(this.db, { tenant: this.organizationId, user: this.adminId }, (tx) => {
+      this.tx = tx;
+      return fn();
+    });
   }
 
   /** A day this month, never after today (and a time never after now). */
@@ -180,13 +255,17 @@ class DemoBuilder {
   }
 
   async build(): Promise<void> {
-    await this.addColleagues();
-    await this.addPortfolio();
-    await this.addTenancies();
-    await this.addMaintenance();
-    await this.addMoney();
-    await this.addMessaging();
-    await this.updateSettings();
+    await this.step(async () => {
+      await this.addColleagues();
+      await this.addPortfolio();
+      await this.updateSettings();
+      await this.addTenancies();
+    });
+    await this.addHistory();
+    await this.step(async () => {
+      await this.addMaintenance();
+      await this.addMessaging();
+    });
   }
 
   /** Invited the way src/server/crud/users.ts does it: users row, membership, roles; no password yet. */
@@ -321,8 +400,11 @@ class DemoBuilder {
   }
 
   /**
-   * Leases: every house not left vacant has an active lease (three on notice); two vacant flats
-   * have a draft lease for next month; four leases ended (two before the current tenant came).
+   * Leases: every house not left vacant has an active lease (three go on notice this month); two
+   * vacant flats have a draft lease for next month; four leases ended (two before the current
+   * tenant came). A lease signed before the history starts is brought forward as active (Keja took
+   * the portfolio over then); one signed since is a draft activated on its start date by the
+   * history, which also gives the notices and ends the leases that moved out.
    */
   private async addTenancies() {
     const r = this.r;
@@ -349,18 +431,18 @@ class DemoBuilder {
       const start = addMonths(this.month, -monthsAgo).slice(0, 8) + (r.chance(0.2) ? '15' : '01');
       if (pastTenant.has(h)) await this.addEndedLease(h, start, await nextIndividual());
       const tenant = await nextTenant(h);
-      let extra: RecordValues = { start_date: start, status: 'active' };
+      const extra: RecordValues = { start_date: start };
       if (h.type === 'shop') {
         extra.end_date = addDays(addMonths(start, 63), -1); // five years and three months
       } else if (monthsAgo < 11 && r.chance(0.5)) {
         extra.end_date = addDays(addMonths(start, 12), -1);
       }
+      let onNotice: Tenancy['notice'];
       if (notice.has(h)) {
         const noticeDate = addDays(this.month, -r.int(3, 20));
-        extra = { ...extra, status: 'notice', notice_date: noticeDate < start ? start : noticeDate, move_out_date: lastOfMonth(this.month) };
+        onNotice = { notice_date: noticeDate < start ? start : noticeDate, move_out_date: lastOfMonth(this.month) };
       }
-      const lease = await this.add(leases, this.leaseInput(h, tenant, extra));
-      this.tenancies.push({ house: h, tenant, lease });
+      this.tenancies.push(await this.lease(h, tenant, extra, { notice: onNotice }));
     }
 
     const vacantFlats = this.vacantOrder.map((p) => this.houses[this.houseByPlan.get(p)!]);
@@ -368,19 +450,50 @@ class DemoBuilder {
     for (const h of [vacantFlats[0], vacantFlats[1]]) {
       await this.add(leases, this.leaseInput(h, await nextIndividual(), { start_date: this.nextMonth, status: 'draft' }));
     }
-    // moved out: lately from the flat being repainted, a while ago from another
-    await this.addEndedLease(vacantFlats[2], addDays(this.today, -r.int(3, 10)), await nextIndividual(), addMonths(this.month, -r.int(14, 30)));
+    // moved out: lately from the flat being repainted (owing rent: the deposit pays it), a while ago from another
+    const repaint = await this.addEndedLease(vacantFlats[2], addDays(this.today, -r.int(3, 10)), await nextIndividual(), addMonths(this.month, -r.int(14, 30)));
+    if (repaint) { repaint.profile = 'arrears'; repaint.shortMonths = 2; }
     await this.addEndedLease(vacantFlats[3], addDays(this.month, -r.int(20, 45)), await nextIndividual(), addMonths(this.month, -r.int(14, 30)));
     this.vacantFlats = vacantFlats;
+
+    // how the current tenants pay: four fall behind (for 2, 3, 5 and 7 months), one pays ahead,
+    // one pays by a cheque that bounces this month, about one in seven pays late
+    const steady = r.shuffle(this.tenancies.filter((t) => t.imported && !t.notice && t.house.type !== 'shop'));
+    [2, 3, 5, 7].forEach((months, i) => { steady[i].profile = 'arrears'; steady[i].shortMonths = months; });
+    steady[4].profile = 'credit';
+    steady[5].profile = 'bounced';
+    for (const t of this.tenancies) if (t.profile === 'prompt' && r.chance(0.15)) t.profile = 'late';
+  }
+
+  /**
+   * A tenancy: its lease written now when it is signed before the history (active, or ended if it
+   * also ended before), else planned for the history. The payment habits are drawn here.
+   */
+  private async lease(h: DemoHouse, tenant: RecordValues, extra: RecordValues, plan: { moveOut?: string; notice?: Tenancy['notice'] } = {}): Promise<Tenancy> {
+    const start = String(extra.start_date);
+    const imported = start < this.from;
+    const input = this.leaseInput(h, tenant, extra);
+    const t: Tenancy = {
+      house: h, tenant, input, lease: {}, start, imported, moveOut: plan.moveOut, notice: plan.notice, profile: 'prompt', shortMonths: 0,
+      method: h.type === 'shop' ? 'bank' : this.r.chance(0.12) ? 'cash' : 'mpesa',
+    };
+    if (imported) t.lease = await this.add(leases, { ...input, status: 'active' });
+    this.money.push(t);
+    return t;
   }
 
   /** A lease that ended some days before `before` (the next tenant's start, or the move-out). */
-  private async addEndedLease(h: DemoHouse, before: string, tenant: RecordValues, start?: string) {
+  private async addEndedLease(h: DemoHouse, before: string, tenant: RecordValues, start?: string): Promise<Tenancy | null> {
     const end = addDays(before, -this.r.int(5, 30));
     const begin = start ?? addMonths(end.slice(0, 8) + '01', -this.r.int(12, 26));
-    await this.add(leases, this.leaseInput(h, tenant, {
-      start_date: begin, end_date: end, status: 'ended', notice_date: addDays(end, -30), move_out_date: end,
-    }));
+    if (end < this.from) {
+      // before the history: on file as ended, nothing to bill
+      await this.add(leases, this.leaseInput(h, tenant, {
+        start_date: begin, end_date: end, status: 'ended', notice_date: addDays(end, -30), move_out_date: end,
+      }));
+      return null;
+    }
+    return this.lease(h, tenant, { start_date: begin, end_date: end }, { moveOut: end, notice: { notice_date: addDays(end, -30) < begin ? begin : addDays(end, -30), move_out_date: end } });
   }
 
   private tenancy(propertyKey: string, type: HouseTypeKey | null, nth = 0): Tenancy {
@@ -433,96 +546,262 @@ class DemoBuilder {
     await workOrder({ ticket_id: t4.id, category_id: this.categories.carpentry.id, service_provider_id: this.providers.fundiMbao.id, property_id: t4.property_id, house_id: t4.house_id, description: 'Refit the wardrobe door with new hinges.', estimate: '1200.00', paid_by: 'owner', status: 'cancelled' });
     await workOrder({ category_id: this.categories.masonry.id, service_provider_id: this.providers.fundiMbao.id, property_id: prop('RUA'), description: 'Patch the cracked paving at the parking entrance.', estimate: '9500.00', paid_by: 'owner', scheduled_date: addDays(this.nextMonth, 3), status: 'new' });
 
-    // expenses: the two completed work orders, and the running costs of the buildings
+    // expenses: the two completed work orders (the running costs of the buildings come with the history)
     const expense = (input: RecordValues) => this.add(expenses, input);
     await expense({ property_id: wo2.property_id, house_id: wo2.house_id, category: 'repairs', service_provider_id: this.providers.umemeBora.id, payee: 'Umeme Bora Electricals', work_order_id: wo2.id, amount: '3200.00', date: addDays(lastMonth, 20), reference: 'UB-0412', borne_by: 'owner', status: 'paid' });
     await expense({ property_id: wo5.property_id, category: 'repairs', service_provider_id: this.providers.umemeBora.id, payee: 'Umeme Bora Electricals', work_order_id: wo5.id, amount: '2800.00', date: addDays(lastMonth, 12), reference: 'UB-0398', borne_by: 'owner', status: 'paid' });
-    await expense({ property_id: prop('KAS'), category: 'security', payee: 'Salama Guards Ltd', amount: '36000.00', date: addDays(lastMonth, 27), reference: 'SG/2231', borne_by: 'owner', status: 'approved' });
-    await expense({ property_id: prop('RUA'), category: 'cleaning', payee: 'Taka Safi Waste Collectors', amount: '6000.00', date: addDays(lastMonth, 5), reference: 'TS-8812', borne_by: 'owner', status: 'paid' });
-    await expense({ property_id: prop('KIL'), category: 'utilities', payee: 'Kenya Power (common areas)', amount: '8450.00', date: addDays(lastMonth, 8), reference: '37190044128', borne_by: 'owner', status: 'paid' });
-    await expense({ property_id: prop('KIL'), category: 'utilities', payee: 'Nairobi City Water and Sewerage Company', amount: '21600.00', date: addDays(lastMonth, 25), reference: 'NCWSC 2210034', borne_by: 'owner', status: 'pending' });
-    await expense({ property_id: prop('SYO'), category: 'taxes', payee: 'County Government of Machakos', amount: '12500.00', date: addDays(lastMonth, 15), reference: 'Land rates', borne_by: 'owner', status: 'pending' });
+  }
+
+  // ---- the history: the money core's own services, day by day -------------------------------------
+
+  private event(date: string, order: number, act: () => Promise<void>) {
+    this.events.push({ date, order, seq: this.events.length, act });
   }
 
   /**
-   * A few invoices for this month (issued, nothing allocated yet) and a few payments waiting to
-   * be matched: allocation is the money core's job, so no payment pays an invoice here.
+   * The last DEMO_HISTORY_MONTHS months as they would have happened: each month's scheduled
+   * billing run on the 1st, leases activated on their start date (the first, prorated period
+   * billed), payments recorded through the API's path (allocated oldest due first, the rest kept
+   * as credit that the next run spends), penalties posted as the scheduler would (before the
+   * payments of each day), notices, move-outs with the deposit settled, running costs and other
+   * income. Nothing after today. Each month's events are one transaction between the runs.
    */
-  private async addMoney() {
-    const r = this.r;
-    const lastMonth = addMonths(this.month, -1);
-    const incomesInput: RecordValues[] = [
-      { property_id: this.properties.get('KIL')!.id, category: 'commission', amount: '42560.00', date: addDays(lastMonth, 10), channel_id: this.channels.bank.id, reference: `COMM-${lastMonth.slice(0, 7)}`, description: 'Management commission for Jirani Heights.' },
-      { property_id: this.properties.get('KAS')!.id, category: 'letting_fee', amount: '9000.00', date: addDays(lastMonth, 3), channel_id: this.channels.paybill.id, reference: mpesaCode(r, lastMonth), description: 'Letting fee for a new tenant in Mwiki Court.' },
-      { property_id: this.properties.get('KIL')!.id, category: 'parking', amount: '4500.00', date: addDays(lastMonth, 28), channel_id: this.channels.cash.id, reference: 'RB 0457', description: 'Visitor parking for the month.' },
-      { category: 'other', amount: '1500.00', date: addDays(lastMonth, 18), channel_id: this.channels.cash.id, reference: 'RB 0451', description: 'Replacement gate remote.' },
-    ];
-    for (const input of incomesInput) await this.add(incomes, input);
+  private async addHistory() {
+    const months = Array.from({ length: DEMO_HISTORY_MONTHS }, (_, i) => addMonths(this.from, i));
+    for (const m of months) this.events.push({ date: m, order: 0, seq: this.events.length, period: m.slice(0, 7) });
 
-    const billed = [
-      this.tenancy('KIL', 'twoBedroom', 0), this.tenancy('KIL', 'threeBedroom', 0),
-      this.tenancy('RUA', 'oneBedroom', 0), this.tenancy('RUA', 'bedsitter', 1), this.tenancy('KAS', 'shop', 0),
-    ].filter((t) => String(t.lease.start_date) < this.month);
-    const invoiced: Array<{ t: Tenancy; total: bigint }> = [];
-    let invoiceNo = 0;
-    for (const t of billed) {
-      const lines: RecordValues[] = [{ kind: 'rent', description: `Rent for ${monthName(this.month)}`, quantity: '1', rate: t.lease.rent }];
-      for (const key of t.house.chargeKeys) {
-        const charge = CHARGES[key];
-        if (key === 'waterMetered') {
-          const previous = r.int(120, 900);
-          const used = r.int(3, 14);
-          lines.push({ kind: 'charge', charge_id: this.charges[key].id, description: `Water ${used} m³ (${previous}–${previous + used})`, quantity: String(used), rate: charge.amount, meter_previous: String(previous), meter_current: String(previous + used) });
-        } else {
-          lines.push({ kind: 'charge', charge_id: this.charges[key].id, description: charge.name, quantity: '1', rate: charge.amount });
-        }
-      }
-      let total = 0n;
-      await this.add(invoices, {
-        lease_id: t.lease.id, period_start: this.month, period_end: lastOfMonth(this.month), issue_date: this.month,
-        due_date: addDays(this.month, Number(t.house.property.input.due_day) - 1), status: 'issued', lines,
-      }, (values) => {
-        // what the server fills: the number, the lease's parties, line amounts and the total
-        const withAmounts = (values.lines as RecordValues[]).map((line) => {
-          const quantity = String(line.quantity);
-          if (!/^\d+$/.test(quantity)) throw new Error('demo data: whole quantities only');
-          const amount = (line.rate as bigint) * BigInt(quantity);
-          total += amount;
-          return { ...line, amount };
-        });
-        return {
-          number: `INV-${String(++invoiceNo).padStart(6, '0')}`,
-          tenant_id: t.tenant.id, house_id: t.house.record.id, property_id: t.house.propertyRecord.id,
-          lines: withAmounts, total, balance: total,
-        };
-      });
-      invoiced.push({ t, total });
-    }
+    for (const t of this.money) this.planTenancy(t, months);
+    this.planRunningCosts(months);
+    this.planThisMonth();
 
-    let receiptNo = 0;
-    const payment = (input: RecordValues) => this.add(payments, input, (values) => ({
-      receipt_number: `RCT-${String(++receiptNo).padStart(6, '0')}`, unallocated: values.amount,
-    }));
-    const payerName = (t: Tenancy) => String(t.tenant.name).toUpperCase();
-    const masked = (phone: unknown) => `${String(phone).slice(1, 7)}***${String(phone).slice(-3)}`;
-    const [a, b, c] = invoiced;
-    if (a) {
-      const record = await payment({ tenant_id: a.t.tenant.id, lease_id: a.t.lease.id, channel_id: this.channels.paybill.id, method: 'mpesa', external_reference: mpesaCode(r, this.today), amount: shillings(a.total), paid_at: this.pastInMonth(2, '08:14'), payer_name: payerName(a.t), payer_phone: masked(a.t.tenant.phone), account_reference: String(a.t.house.record.account_code) });
-      this.receipts.push({ tenancy: a.t, payment: record, balance: a.total - cents(String(record.amount)) });
+    const events = this.events.filter((e) => e.date <= this.today).sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.seq - b.seq);
+    let batch: HistoryEvent[] = [];
+    const flush = async () => {
+      const todo = batch;
+      batch = [];
+      if (todo.length) await this.step(async () => { for (const e of todo) await e.act!(); });
+    };
+    for (const e of events) {
+      if (!e.period) { batch.push(e); continue; }
+      await flush();
+      await runBilling(this.db, this.organizationId, e.period, { trigger: 'schedule' });
     }
-    if (b) {
-      const part = (b.total / 200n) * 100n; // half, in whole shillings
-      await payment({ tenant_id: b.t.tenant.id, lease_id: b.t.lease.id, channel_id: this.channels.paybill.id, method: 'mpesa', external_reference: mpesaCode(r, this.today), amount: shillings(part), paid_at: this.pastInMonth(4, '19:42'), payer_name: payerName(b.t), payer_phone: masked(b.t.tenant.phone), account_reference: String(b.t.house.record.account_code).toLowerCase() });
-    }
-    if (c) {
-      await payment({ tenant_id: c.t.tenant.id, lease_id: c.t.lease.id, channel_id: this.channels.cash.id, method: 'cash', amount: shillings(c.total), paid_at: this.pastInMonth(3, '11:05'), payer_name: String(c.t.tenant.name), notes: 'Received by the caretaker at the site office, receipt book RB 0462.' });
-    }
-    const shop = this.tenancy('SYO', 'shop', 0);
-    await payment({ tenant_id: shop.tenant.id, lease_id: shop.lease.id, channel_id: this.channels.bank.id, method: 'bank', external_reference: `FT${this.today.replace(/-/g, '').slice(2)}${r.digits(5)}`, amount: String(shop.lease.rent), paid_at: this.pastInMonth(5, '10:30'), payer_name: String(shop.tenant.name), account_reference: String(shop.house.record.account_code) });
-    // typed a wrong account number: waits as unmatched until someone assigns it
-    await payment({ channel_id: this.channels.paybill.id, method: 'mpesa', external_reference: mpesaCode(r, this.today), amount: '18000.00', paid_at: this.pastInMonth(3, '21:17'), payer_name: 'JOHN MAINA KIMANI', payer_phone: '254722***391', account_reference: 'RUA B9' });
+    batch.push({ date: this.today, order: 9, seq: 0, act: () => this.finishToday() });
+    await flush();
   }
 
+  /** Today: the penalties the scheduler posts, the bounced cheques reversed, the runs dated when the scheduler made them. */
+  private async finishToday() {
+    await this.penaltiesTo(this.today);
+    for (const p of this.bounced) {
+      await reversePayment(this.tx, this.organizationId, this.adminId, String(p.id), 'Cheque returned unpaid by the bank (insufficient funds).');
+    }
+    // the runs were made just now: date them at seven past midnight of their billing day, as the scheduler would have
+    await this.tx.execute(sql`
+      update billing_runs set created_at = (period_start + time '00:07') at time zone 'Africa/Nairobi',
+        started_at = (period_start + time '00:07') at time zone 'Africa/Nairobi',
+        finished_at = (period_start + time '00:07:02') at time zone 'Africa/Nairobi'
+      where organization_id = ${this.organizationId} and trigger = 'schedule'`);
+  }
+
+  /** The buildings' running costs and the other income, month by month; last month's bills partly unpaid. */
+  private planRunningCosts(months: string[]) {
+    const r = this.r;
+    const lastMonth = addMonths(this.month, -1);
+    const prop = (key: string) => this.properties.get(key)!.id;
+    const expense = (input: RecordValues, approve?: 'approve' | 'pay') => async () => {
+      const record = await this.add(expenses, input);
+      if (!approve) return;
+      // above the approval threshold: entered pending, approved by the manager, then paid
+      await approveExpense(this.tx, this.organizationId, this.adminId, String(record.id));
+      if (approve === 'pay') await updateRecord(this.tx, expenses, this.organizationId, String(record.id), { status: 'paid' });
+    };
+    for (const [i, m] of months.entries()) {
+      const recent = m >= lastMonth;
+      const power = `${r.int(76, 96)}${r.digits(1)}0.00`;
+      this.event(addDays(m, 4), 5, expense({ property_id: prop('RUA'), category: 'cleaning', payee: 'Taka Safi Waste Collectors', amount: '6000.00', date: addDays(m, 4), reference: `TS-${8700 + i * 11}`, borne_by: 'owner', status: 'paid' }));
+      this.event(addDays(m, 7), 5, expense({ property_id: prop('KIL'), category: 'utilities', payee: 'Kenya Power (common areas)', amount: power, date: addDays(m, 7), reference: '37190044128', borne_by: 'owner', status: 'paid' }));
+      this.event(addDays(m, 26), 5, expense({ property_id: prop('KAS'), category: 'security', payee: 'Salama Guards Ltd', amount: '18000.00', date: addDays(m, 26), reference: `SG/${2220 + i}`, borne_by: 'owner', status: recent ? 'approved' : 'paid' }));
+      this.event(addDays(m, 27), 5, async () => {
+        await this.add(incomes, { property_id: prop('KIL'), category: 'parking', amount: '4500.00', date: addDays(m, 27), channel_id: this.channels.cash.id, reference: `RB 0${400 + i * 5}`, description: 'Visitor parking for the month.' });
+      });
+      if (i % 3 === 1) {
+        this.event(addDays(m, 14), 5, expense({ property_id: prop('KIL'), category: 'repairs', payee: 'Otis Elevators Kenya', amount: '24000.00', date: addDays(m, 14), reference: `OTIS-SV-${310 + i}`, borne_by: 'owner', status: 'paid' }, recent ? 'approve' : 'pay'));
+      }
+    }
+    // last month: the water bill and the land rates wait for approval; the agency's own income
+    this.event(addDays(lastMonth, 24), 5, expense({ property_id: prop('KIL'), category: 'utilities', payee: 'Nairobi City Water and Sewerage Company', amount: '21600.00', date: addDays(lastMonth, 24), reference: 'NCWSC 2210034', borne_by: 'owner', status: 'pending' }));
+    this.event(addDays(lastMonth, 14), 5, expense({ property_id: prop('SYO'), category: 'taxes', payee: 'County Government of Machakos', amount: '12500.00', date: addDays(lastMonth, 14), reference: 'Land rates', borne_by: 'owner', status: 'pending' }));
+    const incomesInput: RecordValues[] = [
+      { property_id: prop('KIL'), category: 'commission', amount: '42560.00', date: addDays(lastMonth, 9), channel_id: this.channels.bank.id, reference: `COMM-${lastMonth.slice(0, 7)}`, description: 'Management commission for Jirani Heights.' },
+      { property_id: prop('KAS'), category: 'letting_fee', amount: '9000.00', date: addDays(lastMonth, 2), channel_id: this.channels.paybill.id, reference: mpesaCode(r, lastMonth), description: 'Letting fee for a new tenant in Mwiki Court.' },
+      { category: 'other', amount: '1500.00', date: addDays(lastMonth, 17), channel_id: this.channels.cash.id, reference: 'RB 0451', description: 'Replacement gate remote.' },
+    ];
+    for (const input of incomesInput) this.event(String(input.date), 5, async () => { await this.add(incomes, input); });
+  }
+
+  /** This month: a payment with a mistyped account number waits unmatched until someone assigns it. */
+  private planThisMonth() {
+    const day = Number(this.today.slice(8)) >= 4 ? addDays(this.month, 2) : addDays(this.today, -2);
+    const reference = mpesaCode(this.r, day);
+    this.event(day, 6, async () => {
+      const paidAt = this.at(day, 21, 17);
+      if (!paidAt) return;
+      await this.add(payments, {
+        channel_id: this.channels.paybill.id, method: 'mpesa', external_reference: reference, amount: '18000.00', paid_at: paidAt,
+        payer_name: 'JOHN MAINA KIMANI', payer_phone: '254722***391', account_reference: 'RUA B9',
+      });
+    });
+  }
+
+  /** Penalties the scheduler would have posted by `date` (it runs every hour): before that day's payments. */
+  private async penaltiesTo(date: string) {
+    if (date <= this.penaltiesPostedTo) return;
+    // only when a first penalty day (due day + grace days + 1) has come since the last posting
+    const months = [addMonths(date, -1), `${date.slice(0, 8)}01`];
+    if (date !== this.today && !months.some((m) => PENALTY_DAYS.some((d) => {
+      const day = addDays(m, d - 1);
+      return day > this.penaltiesPostedTo && day <= date;
+    }))) return;
+    await postPenalties(this.tx, this.organizationId, date);
+    this.penaltiesPostedTo = date;
+  }
+
+  /** A tenant's open invoice balances less their credit on account. */
+  private async balanceOf(t: Tenancy): Promise<bigint> {
+    const [row] = rowsOf<{ open: string | null; credit: string | null }>(await this.tx.execute(sql`
+      select (select sum(balance) from invoices where organization_id = ${this.organizationId} and tenant_id = ${t.tenant.id}
+                and status in ('issued', 'partially_paid'))::text as open,
+             (select sum(unallocated) from payments where organization_id = ${this.organizationId} and tenant_id = ${t.tenant.id}
+                and status = 'allocated')::text as credit`));
+    return cents(row.open ?? '0') - cents(row.credit ?? '0');
+  }
+
+  /** A time of day on `date` (Nairobi), never later than half an hour ago. */
+  private at(date: string, hour: number, minute: number): string | null {
+    const t = Date.parse(eat(date, `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`));
+    const latest = this.nowMs - 30 * 60 * 1000;
+    if (t <= latest) return new Date(t).toISOString();
+    return date === this.today && dateOfEatMs(latest) === date ? new Date(latest).toISOString() : null;
+  }
+
+  /** A tenant's payment through the API's path (validation, receipt number, allocation, audit). */
+  private async pay(t: Tenancy, date: string, amount: bigint, how: { method?: 'mpesa' | 'bank' | 'cash' | 'cheque'; reference?: string; hour: number; minute: number }): Promise<RecordValues | null> {
+    const paidAt = this.at(date, how.hour, how.minute);
+    if (!paidAt || amount <= 0n) return null;
+    const method = how.method ?? t.method;
+    const input: RecordValues = {
+      tenant_id: t.tenant.id, lease_id: t.lease.id, method, amount: shillings(amount), paid_at: paidAt,
+      channel_id: (method === 'mpesa' ? this.channels.paybill : method === 'cash' ? this.channels.cash : this.channels.bank).id,
+      payer_name: method === 'mpesa' ? String(t.tenant.name).toUpperCase() : String(t.tenant.name),
+    };
+    if (method === 'mpesa') {
+      input.external_reference = how.reference;
+      input.payer_phone = `${String(t.tenant.phone).slice(1, 7)}***${String(t.tenant.phone).slice(-3)}`;
+      input.account_reference = String(t.house.record.account_code);
+    } else if (method === 'bank') {
+      input.external_reference = how.reference;
+      input.account_reference = `${t.tenant.name} ${t.house.record.account_code}`.slice(0, 50);
+    } else if (method === 'cheque') {
+      input.external_reference = how.reference;
+      input.notes = `Cheque deposited at KCB Kilimani.`;
+    } else {
+      input.notes = `Received at the site office, receipt book ${how.reference}.`;
+    }
+    return this.recordPayment(input);
+  }
+
+  /**
+   * A payment the way the API records one, minus the reference and uniqueness look-ups the
+   * generated input cannot fail (the history records hundreds): validateRecord, the payments
+   * hooks (receipt number, tenant, allocation oldest due first, credit, audit), the same insert.
+   */
+  private async recordPayment(input: RecordValues): Promise<RecordValues> {
+    const { values, errors } = validateRecord(payments, input, 'create');
+    if (Object.keys(errors).length) throw new Error(`demo data: payments is not valid: ${JSON.stringify(errors)} in ${JSON.stringify(input)}`);
+    await paymentHooks.beforeWrite(this.tx, this.organizationId, values, null);
+    const id = ulid();
+    await this.tx.insert(tableOf(payments)).values({ ...toColumns(payments.fields, values), organization_id: this.organizationId, id });
+    await paymentHooks.afterWrite(this.tx, this.organizationId, id, null);
+    return { ...values, id, amount: shillings(values.amount as bigint) };
+  }
+
+  /** A payment's reference, drawn when the history is planned (so the data are the same on every start). */
+  private reference(t: Tenancy, date: string, method: string = t.method): string {
+    const r = this.r;
+    if (method === 'mpesa') return mpesaCode(r, date);
+    if (method === 'bank') return `FT${date.replace(/-/g, '').slice(2)}${r.digits(5)}`;
+    if (method === 'cheque') return `CHQ ${r.digits(6)}`;
+    return `RB ${r.int(300, 999)}`;
+  }
+
+  /** A tenancy's events: activation, notice, move-out, and its payments month by month. */
+  private planTenancy(t: Tenancy, months: string[]) {
+    const r = this.r;
+    const dueDay = Number(t.house.property.input.due_day);
+    const last = t.moveOut ?? t.notice?.move_out_date ?? '9999-12-31';
+    if (!t.imported) {
+      const minute = r.int(0, 59);
+      const reference = this.reference(t, t.start);
+      this.event(t.start, 1, async () => {
+        t.lease = await this.add(leases, { ...t.input, status: 'draft' });
+        await activateLease(this.tx, this.organizationId, this.adminId, String(t.lease.id));
+        t.lease.status = 'active';
+        // the deposit and the first (prorated) period are paid before the keys are handed over
+        await this.pay(t, t.start, await this.balanceOf(t), { reference, hour: 10, minute });
+      });
+    }
+    if (t.notice) {
+      const n = { ...t.notice, notice_date: t.notice.notice_date < t.start ? t.start : t.notice.notice_date };
+      this.event(n.notice_date, 2, async () => {
+        await giveNotice(this.tx, this.organizationId, this.adminId, String(t.lease.id), n);
+        t.lease.status = 'notice';
+      });
+    }
+    if (t.moveOut) {
+      const moveOut = t.moveOut;
+      this.event(moveOut, 4, async () => {
+        await endLease(this.tx, this.organizationId, this.adminId, String(t.lease.id), { move_out_date: moveOut, apply_deposit_to_arrears: true });
+        t.lease.status = 'ended';
+        if (t.house === this.vacantFlats[2]) {
+          // being repainted after the move-out
+          await updateRecord(this.tx, houses, this.organizationId, String(t.house.record.id), { status: 'unavailable' });
+        }
+      });
+    }
+    const firstPaid = t.imported ? this.from : addMonths(t.start.slice(0, 8) + '01', 1);
+    let lastIndex = -1;
+    months.forEach((m, i) => { if (m <= last) lastIndex = i; });
+    for (const [i, m] of months.entries()) {
+      if (m < firstPaid || m > last) continue;
+      const short = t.profile === 'arrears' && i > lastIndex - t.shortMonths;
+      const day = t.profile === 'late' ? r.int(7, 20) : short ? r.int(4, 18) : r.chance(0.08) ? r.int(dueDay + 1, 14) : r.int(1, dueDay);
+      let date = addDays(m, day - 1);
+      if (date > last) date = last;
+      const thisMonth = m === this.month;
+      // the one paying ahead and the bounced cheque happen this month whatever today is
+      if (thisMonth && (t.profile === 'credit' || t.profile === 'bounced') && date > this.today) date = this.today;
+      const method = t.profile === 'bounced' && thisMonth ? 'cheque' : t.method;
+      const reference = this.reference(t, date, method);
+      const hour = r.int(6, 21);
+      const minute = r.int(0, 59);
+      const share = BigInt(r.int(35, 70));
+      const ahead = t.profile === 'credit' && (thisMonth || i === 4);
+      this.event(date, 3, async () => {
+        await this.penaltiesTo(date);
+        const balance = await this.balanceOf(t);
+        let amount = balance;
+        // short: a part of the month's rent, in round thousands of shillings
+        if (short) amount = (cents(String(t.lease.rent)) * share / 100n / 100_000n) * 100_000n;
+        // ahead: next month's rent with this one's
+        if (ahead) amount = balance + cents(String(t.lease.rent));
+        const payment = await this.pay(t, date, amount, { method, reference, hour, minute });
+        if (!payment) return;
+        if (thisMonth && method === 'mpesa') this.receipts.push({ tenancy: t, payment, balance: balance - amount });
+        if (method === 'cheque') this.bounced.push(payment);
+      });
+    }
+  }
   private async addMessaging() {
     const r = this.r;
     for (const [key, input] of Object.entries(TEMPLATES) as Array<[keyof typeof TEMPLATES, RecordValues]>) {
