@@ -106,7 +106,11 @@ function ChildTable({ resource, child, labels, editing }: { resource: Resource; 
       <SimpleFormIterator
         inline
         disableReordering
-        sx={{ '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 0.5 }, '& .RaSimpleFormIterator-inline': { columnGap: 1.5 } }}
+        sx={{
+          '& .RaSimpleFormIterator-line': { borderBottom: 1, borderColor: 'divider', py: 0.5, alignItems: 'center' },
+          '& .RaSimpleFormIterator-inline': { display: 'grid', columnGap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', flex: 1 },
+          '& .RaSimpleFormIterator-inline > .wide': { gridColumn: 'span 2' },
+        }}
         getItemLabel={false}
       >
         {fields.map((f) =>
@@ -120,7 +124,8 @@ function ChildTable({ resource, child, labels, editing }: { resource: Resource; 
 /** One input of a child row (SimpleFormIterator passes the row's source prefix). */
 function ChildInput({ field, label, labels, source, defaultValue }: { field: Field; label: string; labels: Labels; source: string; defaultValue?: unknown }) {
   const el = inputFor(field, { source, label, labels, readOnly: field.readOnly, defaultValue });
-  return <Box sx={{ minWidth: field.kind === 'long_text' || field.key === 'description' ? 220 : 130, flex: field.key === 'description' ? 2 : 1 }}>{el}</Box>;
+  const wide = field.kind === 'long_text' || field.key === 'description';
+  return <Box className={wide ? 'wide' : undefined} sx={{ minWidth: 0 }}>{el}</Box>;
 }
 
 function ReadOnlyRows({ resource, child, labels }: { resource: Resource; child: ChildDeclaration; labels: Labels }) {

@@ -88,9 +88,37 @@ function TargetTitle({ target }: { target: string }) {
   return <RecordTitle resource={declaration(target)} />;
 }
 
-/** A plain-text title (autocomplete input text, exports, page titles). */
+/** True when a record's declared title is only its id (leases): screens compose a better one. */
+export function titledById(resource: Resource, record: RaRecord): boolean {
+  const t = recordTitle(resource, record);
+  return !t || t === String(record.id);
+}
+
+/** A plain-text title (autocomplete input text, exports); an id-only title reads its dates and amounts. */
 export function titleText(resource: Resource, record: RaRecord | undefined): string {
-  return record ? recordTitle(resource, record) : '';
+  if (!record) return '';
+  if (!titledById(resource, record)) return recordTitle(resource, record);
+  const parts = resource.listColumns
+    .map((k) => resource.fields.find((f) => f.key === k))
+    .filter((f): f is Field => !!f && ['date', 'money', 'text'].includes(f.kind) && record[f.key] != null && record[f.key] !== '')
+    .slice(0, 2)
+    .map((f) => (f.kind === 'date' ? formatDate(record[f.key]) : f.kind === 'money' ? formatCurrency(record[f.key]) : String(record[f.key])));
+  return parts.length ? parts.join(' – ') : recordTitle(resource, record);
+}
+
+/** An autocomplete option: the title, and for id-titled records their references with dates. */
+export function OptionTitle({ resource }: { resource: Resource }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  if (!titledById(resource, record)) return <>{recordTitle(resource, record)}</>;
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+      <RecordTitle resource={resource} record={record} />
+      <Typography variant="caption" color="text.secondary">
+        {titleText(resource, record)}
+      </Typography>
+    </Box>
+  );
 }
 
 export function ChoiceChip({ resource, field, value }: { resource: Resource; field: Field; value: unknown }) {

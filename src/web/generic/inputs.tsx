@@ -28,7 +28,7 @@ import { DEFAULT_MAX_LENGTH, type Field } from '../../shared/resource';
 import { NumberInput } from '../components/NumberInput';
 import { PhoneInput } from '../components/phone/PhoneInput';
 import { declaration } from './access';
-import { titleText } from './display';
+import { OptionTitle, titleText } from './display';
 import { choicesOf, searchOf } from './filters';
 import type { Labels } from './labels';
 import { MoneyInput } from './MoneyInput';
@@ -125,7 +125,9 @@ export function inputFor(field: Field, { source = field.key, label, labels, read
           <AutocompleteInput
             label={label}
             validate={validate}
-            optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+            optionText={<OptionTitle resource={target} />}
+            inputText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+            matchSuggestion={() => true}
             filterToQuery={searchOf(target)}
             fullWidth
             helperText={false}

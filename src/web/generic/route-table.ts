@@ -48,7 +48,7 @@ export interface ScreenTarget {
 const firstSegment = (path: string) => path.split('/').find((s) => s && !s.startsWith(':')) ?? '';
 
 /** The menu entry of a route: lists, the singleton's form and pages (compose a message). */
-export function menuEntryFor(resource: Resource, route: RouteDeclaration): MenuEntry | undefined {
+export function menuEntryFor(resource: Resource, route: RouteDeclaration, order = 0): MenuEntry | undefined {
   const slug = firstSegment(route.path);
   const main = resource.singleton ? route.view === 'form' : route.view === 'list' && slug === resource.name;
   if (!main && route.view === 'form') return undefined;
@@ -58,6 +58,8 @@ export function menuEntryFor(resource: Resource, route: RouteDeclaration): MenuE
     icon: iconNamed(ICON_BY_SLUG[slug] ?? resource.icon),
     group: resource.menu,
     fallback: slug,
+    // lists first, then the area's pages (compose a message after the outbox and sent)
+    order: order * 10 + (route.view === 'page' ? 5 : 0),
   };
 }
 
@@ -76,11 +78,11 @@ function declaredAccess(resource: Resource, route: RouteDeclaration): Pick<AppRo
 /** The seed's area routes with their screens attached, plus declared routes the seed lacks. */
 export function withDeclaredScreens(seed: AppRoute[], declarations: readonly Resource[] = allDeclarations): AppRoute[] {
   const out = seed.map((r) => ({ ...r }));
-  for (const resource of declarations) {
+  declarations.forEach((resource, index) => {
     for (const route of resource.routes) {
       const shape = routeShape(route.path);
       const existing = out.find((r) => routeShape(r.path) === shape);
-      const menu = menuEntryFor(resource, route);
+      const menu = menuEntryFor(resource, route, index);
       if (existing) {
         existing.component ??= screen({ resource: resource.name, declared: route.path, mounted: existing.path });
         if (menu) existing.menu ??= menu;
@@ -94,6 +96,6 @@ export function withDeclaredScreens(seed: AppRoute[], declarations: readonly Res
         ...(menu ? { menu } : {}),
       });
     }
-  }
+  });
   return out;
 }

@@ -21,6 +21,7 @@ interface Entry {
   label: string;
   icon?: ComponentType;
   group: string;
+  order: number;
 }
 
 /** The statements and reports (their screens are the money pages'), listed under Reports. */
@@ -48,14 +49,15 @@ export function useMenuEntries(): Entry[] {
       label: translate(r.menu!.label, { smart_count: 2, _: humanise(r.menu!.fallback ?? r.menu!.label.split('.').pop() ?? '') }),
       icon: r.menu!.icon,
       group: r.menu!.group ?? '',
+      order: r.menu!.order ?? 0,
     }));
-  for (const report of REPORTS) {
+  REPORTS.forEach((report, i) => {
     const route = routes.find((r) => r.path === report.route);
     if (route && allowed(route) && hasPermission(permissions, 'list.statement')) {
-      entries.push({ to: report.to, label: translate(report.label), icon: report.icon, group: 'reports' });
+      entries.push({ to: report.to, label: translate(report.label), icon: report.icon, group: 'reports', order: i });
     }
-  }
-  return entries;
+  });
+  return entries.sort((a, b) => a.order - b.order);
 }
 
 export function AppMenu() {

@@ -17,6 +17,8 @@ export interface MenuEntry {
   group?: string;
   /** Read when the label has no message: a key humanised ('outbox' → 'Outbox'). */
   fallback?: string;
+  /** Position within the group (the declarations' order). */
+  order?: number;
 }
 
 export interface AppRoute extends RouteAccess {
