@@ -220,9 +220,9 @@ function FormToolbar({ resource, editing, returnTo }: { resource: Resource; edit
   const Extra = areaExtensions[resource.name]?.recordActions;
   const blocked = editing && record ? resource.delete.blockedWhen?.find((b) => b.in.includes(String(record[b.field]))) : undefined;
   return (
-    <Toolbar sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', bgcolor: 'transparent', px: { xs: 2, sm: 2 } }}>
+    <Toolbar sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', bgcolor: { xs: 'background.paper', sm: 'transparent' }, px: 2, borderTop: { xs: 1, sm: 0 }, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-        <SaveButton alwaysEnable={false} />
+        {(editing ? access.edit : access.create) ? <SaveButton /> : null}
         {editing && record && Extra ? <Extra record={record} /> : null}
       </Box>
       {editing && record && access.delete && !resource.singleton ? (

@@ -16,7 +16,9 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import type { Field, Resource, RouteDeclaration } from '../../shared/resource';
+import { routePath, type Field, type Resource, type RouteDeclaration } from '../../shared/resource';
+import { hasPermission } from '../routing/access';
+import { useSession } from '../session/session-store';
 import { areaExtensions } from '../areas/extensions';
 import { formPath, useAccess } from './access';
 import { FieldValue, RecordTitle } from './display';
@@ -112,6 +114,7 @@ function PhoneList({ resource, rowClick }: { resource: Resource; rowClick: ((id:
         </Box>
       }
       tertiaryText={right ? <FieldValue resource={resource} field={right} /> : undefined}
+      sx={{ '& .RaSimpleList-tertiary': { float: 'right', ml: 1.5, opacity: 1, fontWeight: 600 }, '& .MuiListItemText-secondary': { mt: 0.25 } }}
       rowClick={rowClick === false ? false : (id: unknown, _r: unknown, record: RaRecord) => rowClick(id, record)}
     />
   );
@@ -125,52 +128,66 @@ export function GenericList({ resource, route }: ListScreenProps) {
   const title = useListTitle(resource, route);
   const exporter = useExporter(resource, firstSegment(route.path));
   const filters = useMemo(() => filtersFor(resource, route, translate), [resource, route, translate]);
-  const createTo = access.create ? formPath(resource) : null;
+  const { permissions } = useSession();
+  // No form (messages): the area's page creates (compose a message), when the user may open it.
+  const page = resource.routes.find((r) => r.view === 'page' && !r.path.includes(':id'));
+  const createTo = access.create
+    ? formPath(resource)
+    : !formPath(resource) && page && hasPermission(permissions, page.permission ?? `create.${resource.module}`)
+      ? routePath(page.path)
+      : null;
   const rowClick = access.edit ? (id: unknown) => formPath(resource, id as string) ?? '' : false;
   const columns = columnsOf(resource);
   const hasMoreFilters = filters.some((f) => !(f as ReactElement<{ alwaysOn?: boolean }>).props.alwaysOn);
 
   return (
-    <List
-      resource={resource.name}
-      storeKey={`keja.list.${route.path}`}
-      title={title}
-      sort={resource.defaultSort}
-      filter={route.filter}
-      filters={filters}
-      perPage={25}
-      exporter={exporter}
-      actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} />}
-      empty={<Empty resource={resource} createTo={createTo} title={title} />}
-      disableAuthentication
-      sx={{ '& .RaList-main': { mt: 0.5 } }}
-    >
+    <>
       {small ? (
-        <PhoneList resource={resource} rowClick={rowClick ? (id) => rowClick(id) : false} />
-      ) : (
-        <Datagrid
-          rowClick={rowClick}
-          bulkActionButtons={access.delete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
-          size="small"
-          sx={{
-            '& .RaDatagrid-headerCell': { fontWeight: 650, whiteSpace: 'nowrap', bgcolor: 'background.paper' },
-            '& .RaDatagrid-rowCell': { py: 0.75 },
-            '& .column-money, & .MuiTableCell-alignRight': { textAlign: 'right' },
-          }}
-        >
-          {columns.map((f) => (
-            <Column
-              key={f.key}
-              resource={resource}
-              field={f}
-              source={f.key}
-              label={labels.field(f.key)}
-              sortable={resource.sortFields.includes(f.key)}
-              {...(f.kind === 'money' ? { textAlign: 'right' as const } : {})}
-            />
-          ))}
-        </Datagrid>
-      )}
-    </List>
+        <Typography variant="h6" component="h1" sx={{ mt: 0.5, mb: -1 }}>
+          {title}
+        </Typography>
+      ) : null}
+      <List
+        resource={resource.name}
+        storeKey={`keja.list.${route.path}`}
+        title={title}
+        sort={resource.defaultSort}
+        filter={route.filter}
+        filters={filters}
+        perPage={25}
+        exporter={exporter}
+        actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} />}
+        empty={<Empty resource={resource} createTo={createTo} title={title} />}
+        disableAuthentication
+        sx={{ '& .RaList-main': { mt: 0.5 } }}
+      >
+        {small ? (
+          <PhoneList resource={resource} rowClick={rowClick ? (id) => rowClick(id) : false} />
+        ) : (
+          <Datagrid
+            rowClick={rowClick}
+            bulkActionButtons={access.delete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+            size="small"
+            sx={{
+              '& .RaDatagrid-headerCell': { fontWeight: 650, whiteSpace: 'nowrap', bgcolor: 'background.paper' },
+              '& .RaDatagrid-rowCell': { py: 0.75 },
+              '& .column-money, & .MuiTableCell-alignRight': { textAlign: 'right' },
+            }}
+          >
+            {columns.map((f) => (
+              <Column
+                key={f.key}
+                resource={resource}
+                field={f}
+                source={f.key}
+                label={labels.field(f.key)}
+                sortable={resource.sortFields.includes(f.key)}
+                {...(f.kind === 'money' ? { textAlign: 'right' as const } : {})}
+              />
+            ))}
+          </Datagrid>
+        )}
+      </List>
+    </>
   );
 }
