@@ -1,6 +1,6 @@
 // Roles: the permission matrix's row and column select-all and what is saved; Administrator
 // read-only. Users: the invitation body and the server's refusal to lose the last admin.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, currentPath } from '../render-app';
@@ -10,6 +10,8 @@ import { UserForm } from '../../../src/web/screens/users/UserForm';
 import { ALL_PERMISSIONS, CRUD_ACTIONS, MODULES } from '../../../src/shared/permissions';
 import { screensApi } from './screens-api';
 
+// whole forms typed into on a busy machine: slower than the 30 s default allows
+vi.setConfig({ testTimeout: 90_000 });
 const T = { timeout: 8000 };
 const Done = () => <p>List page</p>;
 const routes: AppRoute[] = [

@@ -232,6 +232,7 @@ export const screensEnglish = {
     add_channel: 'Add one',
     sms: 'SMS',
     sms_hint: 'Messages go through the chosen driver; “log” only writes them to the server log.',
+    sms_driver: 'SMS driver',
     sender_hint: 'Up to 11 characters, as registered with Africa’s Talking',
     secret_set: 'API key set',
     secret_not_set: 'No API key set',

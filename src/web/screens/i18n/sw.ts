@@ -233,6 +233,7 @@ export const screensSwahili: typeof screensEnglish = {
     add_channel: 'Ongeza moja',
     sms: 'SMS',
     sms_hint: 'Ujumbe hupitia dereva uliochaguliwa; “log” huandika tu kwenye kumbukumbu za seva.',
+    sms_driver: 'Dereva wa SMS',
     sender_hint: 'Hadi herufi 11, kama ilivyosajiliwa na Africa’s Talking',
     secret_set: 'Ufunguo wa API umewekwa',
     secret_not_set: 'Hakuna ufunguo wa API',

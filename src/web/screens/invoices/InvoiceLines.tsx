@@ -16,6 +16,18 @@ import { lineCents, totalCents, type LineValues } from './totals';
 const quantityValidator: Validator = (v: unknown) =>
   v == null || v === '' || (parseDecimal(v, 3) !== null && !String(v).trim().startsWith('-')) ? undefined : 'screens.validation.quantity';
 
+/** One line per row on a laptop: kind, charge, description, quantity, unit amount, amount. */
+const LINE_GRID = {
+  '& .RaSimpleFormIterator-inline': {
+    display: 'grid',
+    gridTemplateColumns: { xs: '1fr 1fr', md: '120px minmax(0, 1.3fr) minmax(0, 2fr) 84px minmax(0, 1.2fr) 120px' },
+    columnGap: 1.5,
+    rowGap: 0,
+    width: '100%',
+  },
+  '& .RaSimpleFormIterator-line': { alignItems: 'flex-start' },
+} as const;
+
 export const moneyText = (cents: bigint) => formatCurrency(centsToDecimal(cents));
 
 /** The amount of the line this is rendered in. */
@@ -24,7 +36,7 @@ function LineAmount() {
   const line = useWatch({ name: sourceContext.getSource('') }) as LineValues | undefined;
   const cents = lineCents(line);
   return (
-    <Box sx={{ minWidth: 130, textAlign: 'right', alignSelf: 'center', pt: 0.5 }}>
+    <Box sx={{ textAlign: 'right', pt: 1 }}>
       <Typography variant="caption" color="text.secondary" component="div">
         <LineAmountLabel />
       </Typography>
@@ -50,7 +62,7 @@ function ChargeInput() {
       <AutocompleteInput
         optionText="name"
         filterToQuery={(q) => (q ? { q } : {})}
-        sx={{ minWidth: 200 }}
+        fullWidth
         onChange={(id: unknown) => {
           if (!id) return;
           void dataProvider.getOne('charges', { id: String(id) }).then(({ data }) => {
@@ -83,12 +95,12 @@ export function InvoiceLinesInput() {
   return (
     <>
       <ArrayInput source="lines" label={false}>
-        <SimpleFormIterator inline disableReordering sx={{ '& .RaSimpleFormIterator-inline': { rowGap: 0, columnGap: 1.5 } }}>
-          <SelectInput source="kind" choices={kinds} validate={required()} sx={{ width: 130 }} defaultValue="charge" />
+        <SimpleFormIterator inline disableReordering sx={LINE_GRID}>
+          <SelectInput source="kind" choices={kinds} validate={required()} defaultValue="charge" fullWidth />
           <ChargeInput />
-          <TextInput source="description" validate={required()} sx={{ minWidth: 240 }} />
-          <TextInput source="quantity" validate={[required(), quantityValidator]} defaultValue="1" sx={{ width: 100 }} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-          <MoneyInput source="rate" validate={required()} sx={{ width: 170 }} />
+          <TextInput source="description" validate={required()} fullWidth />
+          <TextInput source="quantity" validate={[required(), quantityValidator]} defaultValue="1" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } } }} />
+          <MoneyInput source="rate" validate={required()} fullWidth />
           <LineAmount />
         </SimpleFormIterator>
       </ArrayInput>

@@ -23,6 +23,10 @@ export const STATUS_TONE: Record<string, 'default' | 'success' | 'warning' | 'er
   draft: 'default', active: 'success', notice: 'warning', ended: 'error',
 };
 
+const CHARGE_GRID = {
+  '& .RaSimpleFormIterator-inline': { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, columnGap: 2, width: '100%' },
+} as const;
+
 const houseLabel = (r: RaRecord) => [r.number, r.account_code && `(${r.account_code})`].filter(Boolean).join(' ');
 
 /** Percent values arrive as text ('7.5'); the number input edits numbers. */
@@ -64,6 +68,8 @@ export function LeaseForm() {
   const penaltyTypes = useChoices(RESOURCE, 'penalty_type', PENALTY_TYPES);
   const penaltyFrequencies = useChoices(RESOURCE, 'penalty_frequency', PENALTY_FREQUENCIES);
   const { onSubmit, busy, formError } = useRecordSave(RESOURCE, record, { backTo, transform: leaseBody });
+  const { data: tenant } = useGetOne('tenants', { id: String(record?.tenant_id ?? '') }, { enabled: !!record?.tenant_id });
+  const { data: house } = useGetOne('houses', { id: String(record?.house_id ?? '') }, { enabled: !!record?.house_id });
   if (id && isPending) return <Loading />;
   if (id && error) return <Alert severity="error">{String((error as Error).message)}</Alert>;
   const status = String(record?.status ?? 'draft');
@@ -73,7 +79,7 @@ export function LeaseForm() {
   return (
     <ResourceContextProvider value={RESOURCE}>
       <FormPage
-        title={translate(record ? 'screens.leases.edit_title' : 'screens.leases.new_title')}
+        title={record ? [translate('screens.leases.edit_title'), house?.number, tenant?.name].filter(Boolean).join(' · ') : translate('screens.leases.new_title')}
         subtitle={translate(record ? 'screens.leases.edit_subtitle' : 'screens.leases.new_subtitle')}
         status={record ? <StatusChip label={statusLabel} tone={STATUS_TONE[status]} /> : null}
         actions={record ? <LeaseActions record={record} onDone={() => void refetch()} /> : null}
@@ -108,11 +114,11 @@ export function LeaseForm() {
           </Section>
           <Section title={translate('screens.leases.charges')} hint={translate('screens.leases.charges_hint')}>
             <ArrayInput source="charges" label={false}>
-              <SimpleFormIterator inline disableReordering disableAdd={!canSave} disableRemove={!canSave}>
+              <SimpleFormIterator inline disableReordering disableAdd={!canSave} disableRemove={!canSave} sx={CHARGE_GRID}>
                 <ReferenceInput source="charge_id" reference="charges" sort={{ field: 'name', order: 'ASC' }}>
-                  <AutocompleteInput optionText="name" validate={required()} filterToQuery={(q) => (q ? { q } : {})} sx={{ minWidth: 280 }} />
+                  <AutocompleteInput optionText="name" validate={required()} filterToQuery={(q) => (q ? { q } : {})} fullWidth />
                 </ReferenceInput>
-                <MoneyInput source="amount" min="0" helperText={translate('screens.leases.charge_amount_hint')} />
+                <MoneyInput source="amount" min="0" helperText={translate('screens.leases.charge_amount_hint')} fullWidth />
               </SimpleFormIterator>
             </ArrayInput>
           </Section>

@@ -67,13 +67,20 @@ export function ComposeMessage() {
     api<{ sms_credits?: number }>('/dashboard').then((d) => setCredits(typeof d.sms_credits === 'number' ? d.sms_credits : null)).catch(() => setCredits(null));
   }, []);
 
+  // every tenant's balance, once (the aging report as of today): for {balance} and the arrears audience
+  const [balances, setBalances] = useState<Map<string, string> | null | undefined>(canAging ? undefined : null);
+  useEffect(() => {
+    if (!canAging) return;
+    agingBalances(today).then(setBalances).catch(() => setBalances(null));
+  }, [canAging, today]);
+
   // resolve the audience whenever it changes
   useEffect(() => {
+    if (balances === undefined) return;
     let live = true;
     setLoadError(null);
     setLoading(true);
     (async () => {
-      const balances = canAging ? await agingBalances(today, kind === 'property' ? String(property?.id ?? '') || undefined : undefined).catch(() => null) : null;
       const tenantIds = await audienceTenantIds(dp, kind, { tenantId: tenant ? String(tenant.id) : null, propertyId: property ? String(property.id) : null, minArrears, balances });
       return loadRecipients(dp, tenantIds, { balances, paybill, today });
     })()
@@ -87,7 +94,7 @@ export function ComposeMessage() {
     return () => {
       live = false;
     };
-  }, [dp, kind, tenant, property, minArrears, canAging, paybill, today]);
+  }, [dp, kind, tenant, property, minArrears, balances, paybill, today]);
 
   const reachable = useMemo(() => recipients.filter((r) => {
     if (channel === 'email') return !!r.tenant.email;

@@ -2,7 +2,7 @@
 // without a tenant (without one it waits as unmatched). Once it belongs to a tenant it is never
 // edited: its allocations are shown, and it is reversed with a reason instead.
 import { useEffect, useRef } from 'react';
-import { Alert, Box, TextField as MuiTextField, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Link as MuiLink, TextField as MuiTextField, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   AutocompleteInput, DateTimeInput, Form, RadioButtonGroupInput, ReferenceInput, ResourceContextProvider, TextInput,
   maxLength, required, useGetMany, useGetOne, useTranslate, type RaRecord, type Validator,
@@ -54,7 +54,7 @@ function LeaseOfTenant() {
     setValue('lease_id', null);
   }, [tenantId, setValue]);
   if (!tenantId) {
-    return <MuiTextField label={translate('screens.payments.lease')} disabled fullWidth helperText={translate('screens.payments.lease_needs_tenant')} margin="dense" size="small" />;
+    return <MuiTextField label={translate('screens.payments.lease')} disabled fullWidth helperText={translate('screens.payments.lease_needs_tenant')} />;
   }
   return (
     <ReferenceInput source="lease_id" reference="leases" filter={{ tenant_id: tenantId }} sort={{ field: 'start_date', order: 'DESC' }}>
@@ -87,7 +87,7 @@ function Allocations({ record }: { record: RaRecord }) {
               return (
                 <TableRow key={`${a.invoice_id}-${i}`}>
                   <TableCell>
-                    <Link to={`/invoice-form/${encodeURIComponent(a.invoice_id)}`}>{String(inv?.number ?? a.invoice_id)}</Link>
+                    <MuiLink component={Link} to={`/invoice-form/${encodeURIComponent(a.invoice_id)}`}>{String(inv?.number ?? a.invoice_id)}</MuiLink>
                   </TableCell>
                   <TableCell>{inv ? `${inv.period_start} – ${inv.period_end}` : ''}</TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(a.amount)}</TableCell>

@@ -211,7 +211,7 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
       <TabPanel value="sms" current={tab}>
         <Section title={translate('screens.settings.sms')} hint={translate('screens.settings.sms_hint')}>
           <Row>
-            <SelectInput source="sms_driver" choices={drivers} validate={required()} disabled={d} />
+            <SelectInput source="sms_driver" label="screens.settings.sms_driver" choices={drivers} validate={required()} disabled={d} />
             <TextInput source="sms_sender_id" validate={maxLength(11)} disabled={d} helperText={translate('screens.settings.sender_hint')} />
           </Row>
           <Row>
