@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -148,6 +149,23 @@ async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: R
   } finally {
     if (isPool) (client as pg.PoolClient).release(broken);
   }
+}
+
+/**
+ * Like tx.execute, as a named prepared statement on PostgreSQL (named by a hash of its text, so the
+ * same text always has the same name): each pooled connection parses it once and, after a few runs,
+ * keeps a generic plan. For large report queries whose planning (a dozen relations, each with its
+ * row-level security qual) costs more than running them. PGlite: a plain execute.
+ */
+export async function executePrepared(tx: Db, query: SQL): Promise<unknown> {
+  const session = (tx as unknown as { session?: unknown }).session;
+  if (!(session instanceof NodePgSession)) return tx.execute(query);
+  const parts = session as unknown as PgSessionParts & {
+    prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
+  };
+  const q = parts.dialect.sqlToQuery(query);
+  const name = `keja_${createHash('sha1').update(q.sql).digest('hex').slice(0, 32)}`;
+  return parts.prepareQuery(q, undefined, name, false).execute();
 }
 
 /** The rows of a raw `execute` (both drivers answer `{ rows }`). */
