@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import { storedResources } from '../../../resources/index.js';
+import { resourceByName, storedResources } from '../../../resources/index.js';
 import { inScope, rowsOf, type Db } from '../../../src/server/db/client.js';
 import { resourceTables, tenants } from '../../../src/server/db/resource-tables.js';
 import { EXACT_COUNT_LIMIT, counterTotal, countRecords } from '../../../src/server/crud/count.js';
+import { DEFERRED_JOIN_FROM, listRecords } from '../../../src/server/crud/repository.js';
+import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { buildTestApp, onPostgres, registeredBrowser, type TestApp } from '../helpers.js';
 
 // List totals (src/server/crud/count.ts, migration 0003_list_counts): unfiltered totals exact at
@@ -57,6 +59,8 @@ describe('counters', () => {
       select c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_counts_insert'`)).map((r) => r.relname);
     for (const r of storedResources) expect(tracked, r.name).toContain(getTableName(resourceTables[r.name]));
     expect(tracked).toContain('roles');
+    // tables added by migrations after 0003 too: secure.ts runs list_counts_install() at every start
+    for (const later of ['number_series', 'audit_log', 'billing_runs', 'deposit_settlements']) expect(tracked).toContain(later);
     expect(tracked).not.toContain('memberships');
     expect(tracked).not.toContain('list_counts');
   });
@@ -234,6 +238,35 @@ describe('countRecords', () => {
     });
     expect(rows).toHaveLength(3);
     expect(Number(rows[0].total)).toBe(EXACT_COUNT_LIMIT + 170);
+  });
+
+  it('listRecords: the page carries its total; deep pages (deferred join) and every total agree with plain SQL', async () => {
+    const resource = resourceByName('tenants')!;
+    const list = (query: Record<string, unknown>) => inBig((tx) => listRecords(tx, resource, big, parseListQuery(resource, Object.fromEntries(
+      Object.entries(query).map(([k, v]) => [k, JSON.stringify(v)])))));
+    const plain = async (where: ReturnType<typeof sql>, offset: number, limit: number) => rowsOf<{ id: string }>(await db.execute(sql`
+      select id from tenants where organization_id = ${big} and ${where} order by name desc, id desc limit ${limit} offset ${offset}`)).map((r) => r.id);
+    // unfiltered, deep (past DEFERRED_JOIN_FROM): the same rows as OFFSET on the table, the exact total
+    const deep = await list({ range: [DEFERRED_JOIN_FROM + 777, DEFERRED_JOIN_FROM + 801], sort: ['name', 'DESC'] });
+    expect(deep.rows.map((r) => r.id)).toEqual(await plain(sql`true`, DEFERRED_JOIN_FROM + 777, 25));
+    expect(deep.total).toBe(EXACT_COUNT_LIMIT + 170);
+    expect(deep.rows[0]).not.toHaveProperty('__total');
+    // filtered, exact under the limit; a short page tells its own total
+    const companies = await list({ filter: { kind: 'company' }, range: [5, 9], sort: ['name', 'DESC'] });
+    expect(companies.total).toBe(20);
+    expect(companies.rows.map((r) => r.id)).toEqual(await plain(sql`kind = 'company'`, 5, 5));
+    expect((await list({ filter: { kind: 'company' }, range: [15, 39], sort: ['name', 'DESC'] })).total).toBe(20);
+    // filtered past the limit, deep: an estimate above the limit
+    const individuals = await list({ filter: { kind: 'individual' }, range: [DEFERRED_JOIN_FROM, DEFERRED_JOIN_FROM + 9], sort: ['name', 'DESC'] });
+    expect(individuals.rows.map((r) => r.id)).toEqual(await plain(sql`kind = 'individual'`, DEFERRED_JOIN_FROM, 10));
+    expect(individuals.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // past the end: no rows, still the exact total
+    expect(await list({ range: [50_000, 50_024] })).toEqual({ rows: [], total: EXACT_COUNT_LIMIT + 170 });
+    // q search under row-level security (trigram-indexed ILIKE, texticlike marked LEAKPROOF by secure.ts)
+    const found = await list({ filter: { q: 'Bulk 1234' }, range: [0, 24], sort: ['name', 'DESC'] });
+    expect(found.rows.map((r) => r.id)).toEqual(await plain(sql`name ilike '%Bulk 1234%'`, 0, 25));
+    expect(found.total).toBe(Number((await one<{ n: string }>(sql`select count(*) as n from tenants where organization_id = ${big} and name ilike '%Bulk 1234%'`)).n));
+    expect((await one<{ leakproof: boolean }>(sql`select proleakproof as leakproof from pg_proc where oid = 'pg_catalog.texticlike(text, text)'::regprocedure`)).leakproof).toBe(true);
   });
 
   it('falls back to count(*) when no tenant is set and none is named', async () => {
