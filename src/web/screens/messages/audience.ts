@@ -69,7 +69,8 @@ export async function loadRecipients(dp: DataProvider, tenantIds: string[], extr
       values.account_code = String(house.account_code ?? '');
     }
     if (property) values.property_name = String(property.name ?? '');
-    if (balance != null) values.balance = formatCurrency(balance);
+    // a plain space: the no-break one after "Ksh" is not in the GSM alphabet and would make every SMS UCS-2
+    if (balance != null) values.balance = formatCurrency(balance).replace(/\u00a0/g, ' ');
     if (extra.paybill) values.paybill = extra.paybill;
     if (dueDay >= 1 && dueDay <= 28) values.due_date = nextDueDate(extra.today, dueDay);
     return { tenant, values, balance };
