@@ -15,7 +15,9 @@ import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle
 import { postPenalties } from '../domain/billing/penalties.js';
 import { runBilling } from '../domain/billing/runs.js';
 import { approveExpense } from '../domain/expenses.js';
+import { recordAudit } from '../domain/audit.js';
 import { createOrganization } from '../domain/organizations.js';
+import { allocatePayment } from '../domain/payments/allocation.js';
 import { paymentHooks, reversePayment } from '../domain/payments/payments.js';
 import { HttpError } from '../errors.js';
 import { inScope, rowsOf, type Db } from './client.js';
@@ -46,7 +48,7 @@ export const DEMO_SEED = 20_260_254;
  * Returns the login, or null when the database already had users (a real installation is never
  * touched).
  */
-export async function seedDemo(db: Db, email: string, password?: string): Promise<DemoLogin | null> {
+export async function seedDemo(db: Db, email: string, password?: string, options: { historyMonths?: number } = {}): Promise<DemoLogin | null> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return null;
   const login = { email: email.trim().toLowerCase(), password: password ?? randomBytes(9).toString('base64url'), organization: DEMO_ORGANIZATION };
@@ -56,7 +58,8 @@ export async function seedDemo(db: Db, email: string, password?: string): Promis
     name: DEMO_ORGANIZATION, email: 'office@jirani.co.ke', phone: '+254722000111', address: 'Ngong Road, Kilimani, Nairobi', kra_pin: 'P051234567X',
   });
   try {
-    await new DemoBuilder(db, organization.id, id, new Date()).build();
+    const months = options.historyMonths ?? (Number(process.env.DEMO_HISTORY_MONTHS) || DEMO_HISTORY_MONTHS);
+    await new DemoBuilder(db, organization.id, id, new Date(), months).build();
   } catch (err) {
     // take everything written so far, the administrator and the organisation too, so the next start seeds again
     await removeDemo(db, organization.id, id).catch(() => undefined);
@@ -170,7 +173,7 @@ interface HistoryEvent { date: string; order: number; seq: number; period?: stri
 /** The days of the month the first penalties fall on (due day + grace days + 1; every lease is due on its property's due day). */
 const PENALTY_DAYS = [...new Set(PROPERTIES.map((p) => Number(p.input.due_day ?? 5) + Number(p.input.grace_days ?? 3) + 1))];
 
-/** Months of history, the current one included. */
+/** Months of history, the current one included (seedDemo's historyMonths: fewer for tests that only need the login). */
 export const DEMO_HISTORY_MONTHS = 12;
 
 class DemoBuilder {
@@ -212,12 +215,12 @@ class DemoBuilder {
   private bounced: RecordValues[] = [];
   private penaltiesPostedTo = '';
 
-  constructor(private readonly db: Db, private readonly organizationId: string, private readonly adminId: string, now: Date) {
+  constructor(private readonly db: Db, private readonly organizationId: string, private readonly adminId: string, now: Date, private readonly historyMonths: number) {
     this.nowMs = now.getTime();
     this.today = dateOfEatMs(this.nowMs);
     this.month = `${this.today.slice(0, 7)}-01`;
     this.nextMonth = addMonths(this.month, 1);
-    this.from = addMonths(this.month, 1 - DEMO_HISTORY_MONTHS);
+    this.from = addMonths(this.month, 1 - Math.max(1, historyMonths));
   }
 
   /** fn in one transaction in the organisation's scope, as the administrator (audit rows name them). */
@@ -559,7 +562,7 @@ class DemoBuilder {
   }
 
   /**
-   * The last DEMO_HISTORY_MONTHS months as they would have happened: each month's scheduled
+   * The last historyMonths months (DEMO_HISTORY_MONTHS unless a test asks for fewer) as they would have happened: each month's scheduled
    * billing run on the 1st, leases activated on their start date (the first, prorated period
    * billed), payments recorded through the API's path (allocated oldest due first, the rest kept
    * as credit that the next run spends), penalties posted as the scheduler would (before the
@@ -567,7 +570,7 @@ class DemoBuilder {
    * income. Nothing after today. Each month's events are one transaction between the runs.
    */
   private async addHistory() {
-    const months = Array.from({ length: DEMO_HISTORY_MONTHS }, (_, i) => addMonths(this.from, i));
+    const months = Array.from({ length: Math.max(1, this.historyMonths) }, (_, i) => addMonths(this.from, i));
     for (const m of months) this.events.push({ date: m, order: 0, seq: this.events.length, period: m.slice(0, 7) });
 
     for (const t of this.money) this.planTenancy(t, months);
@@ -712,9 +715,10 @@ class DemoBuilder {
   }
 
   /**
-   * A payment the way the API records one, minus the reference and uniqueness look-ups the
-   * generated input cannot fail (the history records hundreds): validateRecord, the payments
-   * hooks (receipt number, tenant, allocation oldest due first, credit, audit), the same insert.
+   * A payment the way the API records one, minus the look-ups the generated input cannot fail (the
+   * history records hundreds): validateRecord, the payments hook (receipt number from the series,
+   * tenant and lease), the same insert, then the allocation service (oldest due first, the rest
+   * kept as credit, audited) and the payment's own audit row, as the hook's afterWrite writes them.
    */
   private async recordPayment(input: RecordValues): Promise<RecordValues> {
     const { values, errors } = validateRecord(payments, input, 'create');
@@ -722,8 +726,10 @@ class DemoBuilder {
     await paymentHooks.beforeWrite(this.tx, this.organizationId, values, null);
     const id = ulid();
     await this.tx.insert(tableOf(payments)).values({ ...toColumns(payments.fields, values), organization_id: this.organizationId, id });
-    await paymentHooks.afterWrite(this.tx, this.organizationId, id, null);
-    return { ...values, id, amount: shillings(values.amount as bigint) };
+    const { remaining } = await allocatePayment(this.tx, this.organizationId, id);
+    const record = { ...values, id, amount: shillings(values.amount as bigint), unallocated: shillings(remaining), status: values.tenant_id ? 'allocated' : 'unmatched' };
+    await recordAudit(this.tx, { organizationId: this.organizationId, userId: this.adminId, resource: 'payments', recordId: id, action: 'create', before: null, after: record });
+    return record;
   }
 
   /** A payment's reference, drawn when the history is planned (so the data are the same on every start). */
