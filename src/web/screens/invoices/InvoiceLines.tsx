@@ -18,14 +18,15 @@ const quantityValidator: Validator = (v: unknown) =>
 
 /** One line per row on a laptop: kind, charge, description, quantity, unit amount, amount. */
 const LINE_GRID = {
-  '& .RaSimpleFormIterator-inline': {
+  '& .RaSimpleFormIterator-form': {
+    flex: 1,
     display: 'grid',
     gridTemplateColumns: { xs: '1fr 1fr', md: '120px minmax(0, 1.3fr) minmax(0, 2fr) 84px minmax(0, 1.2fr) 120px' },
     columnGap: 1.5,
     rowGap: 0,
     width: '100%',
   },
-  '& .RaSimpleFormIterator-line': { alignItems: 'flex-start' },
+  '& .RaSimpleFormIterator-line': { alignItems: 'flex-start', borderBottom: 0 },
 } as const;
 
 export const moneyText = (cents: bigint) => formatCurrency(centsToDecimal(cents));

@@ -24,7 +24,7 @@ export const STATUS_TONE: Record<string, 'default' | 'success' | 'warning' | 'er
 };
 
 const CHARGE_GRID = {
-  '& .RaSimpleFormIterator-inline': { display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, columnGap: 2, width: '100%' },
+  '& .RaSimpleFormIterator-form': { flex: 1, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr)' }, columnGap: 2, width: '100%' },
 } as const;
 
 const houseLabel = (r: RaRecord) => [r.number, r.account_code && `(${r.account_code})`].filter(Boolean).join(' ');

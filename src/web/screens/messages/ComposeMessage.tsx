@@ -48,7 +48,7 @@ export function ComposeMessage() {
   const [body, setBody] = useState('');
   const [scheduledAt, setScheduledAt] = useState('');
   const [recipients, setRecipients] = useState<Recipient[]>([]);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [previewIndex, setPreviewIndex] = useState(0);
   const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
@@ -77,6 +77,8 @@ export function ComposeMessage() {
   // resolve the audience whenever it changes
   useEffect(() => {
     if (balances === undefined) return;
+    // the tenant named in the route is still loading: not "nobody" yet
+    if (kind === 'tenant' && presetTenant && !tenant) return;
     let live = true;
     setLoadError(null);
     setLoading(true);
@@ -94,7 +96,7 @@ export function ComposeMessage() {
     return () => {
       live = false;
     };
-  }, [dp, kind, tenant, property, minArrears, balances, paybill, today]);
+  }, [dp, kind, tenant, property, minArrears, balances, paybill, today, presetTenant]);
 
   const reachable = useMemo(() => recipients.filter((r) => {
     if (channel === 'email') return !!r.tenant.email;
