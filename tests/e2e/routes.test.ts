@@ -27,6 +27,11 @@ async function startDemoServer(): Promise<{ url: string; stop(): Promise<void> }
   });
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });
+  let stopping = false;
+  // A server that dies mid-run explains every later failure: say so, with its last words.
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the Keja server exited (${code ?? signal}):\n${out.slice(-4000)}`);
+  });
   await new Promise<void>((resolve, reject) => {
     const deadline = Date.now() + 170_000;
     const timer = setInterval(() => {
@@ -37,6 +42,8 @@ async function startDemoServer(): Promise<{ url: string; stop(): Promise<void> }
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {
+      stopping = true;
+      if (child.exitCode !== null || child.signalCode !== null) return rmSync(dataDir, { recursive: true, force: true });
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });

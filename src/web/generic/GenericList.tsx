@@ -13,10 +13,11 @@ import {
   SimpleList,
   TopToolbar,
   useListContext,
+  useRecordContext,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
-import { routePath, type Field, type Resource, type RouteDeclaration } from '../../shared/resource';
+import { recordTitle, routePath, type Field, type Resource, type RouteDeclaration } from '../../shared/resource';
 import { hasPermission } from '../routing/access';
 import { useSession } from '../session/session-store';
 import { areaExtensions } from '../areas/extensions';
@@ -95,28 +96,38 @@ function Empty({ resource, createTo, title }: { resource: Resource; createTo: st
   );
 }
 
-/** Phones: the title, two more columns and the amount or status on the right. */
+/** Phones: the title, two more columns (and the status) under it, the amount on the right. */
 function PhoneList({ resource, rowClick }: { resource: Resource; rowClick: ((id: unknown, r: RaRecord) => string) | false }) {
   const columns = columnsOf(resource);
-  const titleKeys = typeof resource.recordTitle === 'string' ? [resource.recordTitle] : [];
   const right = columns.find((f) => f.kind === 'money') ?? columns.find((f) => f.kind === 'choice');
-  const rest = columns.filter((f) => f !== right && !titleKeys.includes(f.key) && f.kind !== 'long_text').slice(0, 2);
+  const status = columns.find((f) => f.kind === 'choice' && f !== right);
+  const rest = columns.filter((f) => f !== right && f !== status && f.kind !== 'long_text');
   return (
     <SimpleList
       primaryText={<RecordTitle resource={resource} />}
-      secondaryText={
-        <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          {rest.map((f) => (
-            <Box component="span" key={f.key} sx={{ display: 'inline-flex' }}>
-              <FieldValue resource={resource} field={f} />
-            </Box>
-          ))}
-        </Box>
-      }
+      secondaryText={<PhoneDetails resource={resource} fields={rest} status={status} />}
       tertiaryText={right ? <FieldValue resource={resource} field={right} /> : undefined}
-      sx={{ '& .RaSimpleList-tertiary': { float: 'right', ml: 1.5, opacity: 1, fontWeight: 600 }, '& .MuiListItemText-secondary': { mt: 0.25 } }}
       rowClick={rowClick === false ? false : (id: unknown, _r: unknown, record: RaRecord) => rowClick(id, record)}
+      sx={{ '& .RaSimpleList-tertiary': { float: 'right', ml: 1.5, opacity: 1, fontWeight: 600 }, '& .MuiListItemText-secondary': { mt: 0.25 } }}
     />
+  );
+}
+
+/** The second line: columns other than those already in the title, then the status chip. */
+function PhoneDetails({ resource, fields, status }: { resource: Resource; fields: Field[]; status?: Field }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  const title = recordTitle(resource, record);
+  const shown = fields.filter((f) => record[f.key] != null && record[f.key] !== '' && !(typeof record[f.key] === 'string' && title.includes(String(record[f.key])))).slice(0, 2);
+  return (
+    <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+      {shown.map((f) => (
+        <Box component="span" key={f.key} sx={{ display: 'inline-flex' }}>
+          <FieldValue resource={resource} field={f} />
+        </Box>
+      ))}
+      {status ? <FieldValue resource={resource} field={status} /> : null}
+    </Box>
   );
 }
 

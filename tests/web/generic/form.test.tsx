@@ -9,7 +9,7 @@ import { renderApp, currentPath } from '../render-app';
 import { areaExtensions } from '../../../src/web/areas/extensions';
 import { crud, HOUSE, HOUSE2, HOUSE_TYPE, OWNER, PROPERTY, serveResources } from './fake-resources';
 
-const T = { timeout: 8000 };
+const T = { timeout: 15_000 };
 
 // The registry fills when the generic screens load (they import src/web/areas/register once).
 beforeAll(async () => {
@@ -37,7 +37,7 @@ function app(permissions = ALL) {
 
 const lastBody = (api: ReturnType<typeof fakeApi>, method: string, path: string) => api.apiCalls(method, path).at(-1)?.body as Record<string, unknown>;
 
-describe('a generic form', () => {
+describe('a generic form', { timeout: 60_000 }, () => {
   it('creates: inputs per field, group headings, required marks; saves and returns to the list', async () => {
     const user = userEvent.setup();
     const { api } = app();
@@ -166,7 +166,7 @@ describe('a generic form', () => {
   });
 });
 
-describe('settings', () => {
+describe('settings', { timeout: 60_000 }, () => {
   // the generic singleton form (the settings screen may be replaced by a registered one)
   const saved = areaExtensions.settings;
   afterEach(() => {
@@ -196,7 +196,7 @@ describe('settings', () => {
   });
 });
 
-describe('page routes', () => {
+describe('page routes', { timeout: 60_000 }, () => {
   const saved = areaExtensions['page:compose-message'];
   afterEach(() => {
     if (saved) areaExtensions['page:compose-message'] = saved;

@@ -7,7 +7,7 @@ import { fakeApi, loggedIn } from '../fake-api';
 import { renderApp, currentPath } from '../render-app';
 import { crud, HOUSE, HOUSE2, HOUSE_TYPE, OWNER, PROPERTY, serveResources } from './fake-resources';
 
-const T = { timeout: 8000 };
+const T = { timeout: 15_000 };
 
 function housesApp(permissions: string[], data = { houses: [HOUSE, HOUSE2] }) {
   const api = fakeApi(loggedIn({ permissions }));
@@ -15,7 +15,7 @@ function housesApp(permissions: string[], data = { houses: [HOUSE, HOUSE2] }) {
   return api;
 }
 
-describe('a generic list', () => {
+describe('a generic list', { timeout: 60_000 }, () => {
   it('shows the declared columns: references by title, money in KES, choices as labelled chips', async () => {
     housesApp(crud('house', 'property', 'house_type', 'property_owner'));
     renderApp('/houses');
@@ -117,7 +117,7 @@ describe('a generic list', () => {
   });
 });
 
-describe('the menu', () => {
+describe('the menu', { timeout: 60_000 }, () => {
   it('groups the areas the user may list under their headings', async () => {
     housesApp([...crud('house', 'tenant', 'invoice'), 'list.statement']);
     renderApp('/houses');
