@@ -97,7 +97,9 @@ type Row = Record<string, unknown>;
  */
 export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db, first: Row[]) => Promise<T>): Promise<T> {
   const session = (db as unknown as { session?: unknown }).session;
-  if (session instanceof NodePgSession) return inScopePg(session, scope, fn);
+  // the fast path only from the pool: inside a transaction (a nested scope) drizzle's own
+  // transaction makes the savepoint it always made
+  if (session instanceof NodePgSession && (session as unknown as PgSessionParts).client instanceof pg.Pool) return inScopePg(session, scope, fn);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant', ${scope.tenant ?? ''}, true), set_config('app.user', ${scope.user ?? ''}, true)`,
@@ -116,9 +118,7 @@ interface PgSessionParts {
 
 async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: Row[]) => Promise<T>): Promise<T> {
   const parts = session as unknown as PgSessionParts;
-  const pool = parts.client;
-  const isPool = pool instanceof pg.Pool;
-  const client = isPool ? await (pool as pg.Pool).connect() : (pool as pg.PoolClient);
+  const client = await (parts.client as pg.Pool).connect();
   const lit = (v: unknown): string => {
     if (v === null || v === undefined) return 'NULL';
     if (typeof v === 'number' || typeof v === 'bigint') return String(v);
@@ -147,7 +147,7 @@ async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: R
     await client.query('rollback').catch((e: Error) => { broken = e; });
     throw err;
   } finally {
-    if (isPool) (client as pg.PoolClient).release(broken);
+    client.release(broken);
   }
 }
 

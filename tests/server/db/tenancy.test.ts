@@ -19,6 +19,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('row-level security', () => {
+  it('a scope opened inside a scope is a savepoint: the outer transaction still decides, and a quote in the tenant is only data', async () => {
+    const org = a.organization!.id;
+    const count = async () => rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from roles where organization_id = ${org} and name = 'Nested'`))[0].n;
+    await expect(inScope(t.database.db, { tenant: org }, async (tx) => {
+      await inScope(tx, { tenant: org }, (inner) => inner.execute(sql`
+        insert into roles (organization_id, id, name, permissions) values (${org}, 'NESTED-ROLE-1', 'Nested', '{}')`));
+      throw new Error('outer fails');
+    })).rejects.toThrow('outer fails');
+    expect(await count()).toBe(0);
+    const seen = await inScope(t.database.db, { tenant: "x' or 1=1 --", first: sql`select current_setting('app.tenant') as tenant` }, async (_tx, rows) => rows);
+    expect(seen).toEqual([{ tenant: "x' or 1=1 --" }]);
+  });
+
   it('a query written without its organisation filter still returns nothing of another organisation', async () => {
     const seen = await inScope(t.database.db, { tenant: a.organization!.id }, (tx) => tx.select({ organization_id: roles.organization_id }).from(roles));
     expect(seen.length).toBe(5);
