@@ -180,7 +180,7 @@ describe('compose message', () => {
       leases: [{ id: 'l-1', tenant_id: 't-1', house_id: 'h-1', status: 'active', due_day: 5 }],
       houses: [{ id: 'h-1', number: 'A4', account_code: 'JHA4', property_id: 'pr-1' }],
       properties: [{ id: 'pr-1', name: 'Jirani Heights', due_day: 5 }],
-      templates: [{ id: 'tp-1', name: 'Rent reminder', channel: 'sms', body: 'Habari {tenant_name}, kodi ya {house_number} ni {balance}. Paybill {paybill}, akaunti {account_code}.', subject: null }],
+      templates: [{ id: 'tp-1', name: 'Rent reminder', channel: 'sms', body: 'Habari {tenant_name}, kodi ya {house_number} ni KES {balance}. Paybill {paybill}, akaunti {account_code}.', subject: null }],
       'payment-channels': [{ id: 'ch-1', name: 'Paybill', number: '4015532', is_default: true }],
       messages: [],
     });
@@ -191,7 +191,7 @@ describe('compose message', () => {
     await waitFor(() => expect(screen.getByTestId('recipient-count')).toHaveTextContent('1 recipient'), T);
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
     await user.click(await screen.findByRole('option', { name: 'Rent reminder' }, T));
-    const expected = 'Habari Amina, kodi ya A4 ni Ksh 15,000.00. Paybill 4015532, akaunti JHA4.';
+    const expected = 'Habari Amina, kodi ya A4 ni KES 15,000.00. Paybill 4015532, akaunti JHA4.';
     await waitFor(() => expect(screen.getByTestId('compose-preview')).toHaveTextContent(expected));
     expect(screen.getByTestId('sms-credits')).toHaveTextContent('1 credit for 1 recipient');
     // more than 160 characters: two credits, more than the balance of one

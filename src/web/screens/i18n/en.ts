@@ -9,6 +9,7 @@ export const screensEnglish = {
   validation: {
     money: 'Enter an amount with at most 2 decimal places',
     money_min: 'Must be at least %{min}',
+    qty: 'Qty',
     quantity: 'Enter a quantity with at most 3 decimal places',
   },
   permissions: {
@@ -75,8 +76,7 @@ export const screensEnglish = {
     money_hint: 'Taken from the house when you pick it.',
     due_day_hint: 'Day of the month (1–28); empty: the property’s',
     charges: 'Recurring charges',
-    charges_hint: 'Billed with the rent. An amount overrides the charge’s own.',
-    charge_amount_hint: 'Empty: the charge’s amount',
+    charges_hint: 'Billed with the rent, at the amount shown (taken from the charge; change it for this lease only).',
     terms: 'Escalation and penalty',
     escalation_hint: '% added to the rent every N months',
     penalty: 'Late payment penalty',

@@ -10,6 +10,7 @@ export const screensSwahili: typeof screensEnglish = {
   validation: {
     money: 'Weka kiasi chenye desimali zisizozidi 2',
     money_min: 'Kisipungue %{min}',
+    qty: 'Idadi',
     quantity: 'Weka idadi yenye desimali zisizozidi 3',
   },
   permissions: {
@@ -76,8 +77,7 @@ export const screensSwahili: typeof screensEnglish = {
     money_hint: 'Huchukuliwa kutoka nyumba unapoichagua.',
     due_day_hint: 'Siku ya mwezi (1–28); wazi: ya mali',
     charges: 'Ada za kila mara',
-    charges_hint: 'Hutozwa pamoja na kodi. Kiasi kilichowekwa hapa hushinda cha ada yenyewe.',
-    charge_amount_hint: 'Wazi: kiasi cha ada',
+    charges_hint: 'Hutozwa pamoja na kodi kwa kiasi kinachoonyeshwa (kutoka kwenye ada; kibadilishe kwa mkataba huu tu).',
     terms: 'Ongezeko na faini',
     escalation_hint: '% inayoongezwa kwenye kodi kila baada ya miezi N',
     penalty: 'Faini ya kuchelewa kulipa',

@@ -21,10 +21,11 @@ const LINE_GRID = {
   '& .RaSimpleFormIterator-form': {
     flex: 1,
     display: 'grid',
-    gridTemplateColumns: { xs: '1fr 1fr', md: '120px minmax(0, 1.3fr) minmax(0, 2fr) 84px minmax(0, 1.2fr) 120px' },
+    gridTemplateColumns: { xs: '1fr 1fr', md: '150px minmax(0, 1.3fr) minmax(0, 2fr) 88px minmax(0, 1.2fr) 130px' },
     columnGap: 1.5,
     rowGap: 0,
     width: '100%',
+    '& > *, & .MuiFormControl-root': { minWidth: 0 },
   },
   '& .RaSimpleFormIterator-line': { alignItems: 'flex-start', borderBottom: 0 },
 } as const;
@@ -100,7 +101,7 @@ export function InvoiceLinesInput() {
           <SelectInput source="kind" choices={kinds} validate={required()} defaultValue="charge" fullWidth />
           <ChargeInput />
           <TextInput source="description" validate={required()} fullWidth />
-          <TextInput source="quantity" validate={[required(), quantityValidator]} defaultValue="1" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } } }} />
+          <TextInput source="quantity" label="screens.invoices.qty" validate={[required(), quantityValidator]} defaultValue="1" fullWidth slotProps={{ htmlInput: { inputMode: 'decimal', style: { textAlign: 'right' } } }} />
           <MoneyInput source="rate" validate={required()} fullWidth />
           <LineAmount />
         </SimpleFormIterator>

@@ -118,7 +118,7 @@ export function LeaseForm() {
                 <ReferenceInput source="charge_id" reference="charges" sort={{ field: 'name', order: 'ASC' }}>
                   <AutocompleteInput optionText="name" validate={required()} filterToQuery={(q) => (q ? { q } : {})} fullWidth />
                 </ReferenceInput>
-                <MoneyInput source="amount" min="0" helperText={translate('screens.leases.charge_amount_hint')} fullWidth />
+                <MoneyInput source="amount" min="0" helperText={false} fullWidth />
               </SimpleFormIterator>
             </ArrayInput>
           </Section>

@@ -11,6 +11,7 @@ import {
 import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { Title, useDataProvider, useGetList, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
+import { formatCurrency } from '../../../shared/format';
 import { smsSegments } from '../../../shared/sms';
 import { describeFailure } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -258,7 +259,7 @@ export function ComposeMessage() {
               <List dense sx={{ maxHeight: 260, overflow: 'auto', mt: 1, border: 1, borderColor: 'divider', borderRadius: 1 }}>
                 {personalised.map((p, i) => (
                   <ListItemButton key={String(p.r.tenant.id)} selected={i === previewIndex} onClick={() => setPreviewIndex(i)}>
-                    <ListItemText primary={String(p.r.tenant.name)} secondary={[p.r.values.house_number, p.r.balance != null ? p.r.values.balance : null].filter(Boolean).join(' · ')} />
+                    <ListItemText primary={String(p.r.tenant.name)} secondary={[p.r.values.house_number, p.r.balance != null && p.r.balance !== '0.00' ? formatCurrency(p.r.balance) : null].filter(Boolean).join(' · ')} />
                     {channel === 'sms' ? <Chip size="small" label={smsSegments(p.text).segments} /> : null}
                   </ListItemButton>
                 ))}

@@ -1,7 +1,6 @@
 // Who a message goes to and the values its placeholders take for each of them: the tenant, their
 // running lease's house and property, their balance (aging report) and the paybill.
 import type { DataProvider, RaRecord } from 'react-admin';
-import { formatCurrency } from '../../../shared/format';
 import { parseMoney } from '../../../shared/resource-values';
 import { api } from '../../providers/http-client';
 
@@ -61,7 +60,8 @@ export async function loadRecipients(dp: DataProvider, tenantIds: string[], extr
     const lease = leases.find((l) => String(l.tenant_id) === String(tenant.id));
     const house = lease && houses.find((h) => h.id === lease.house_id);
     const property = house && properties.find((p) => p.id === house.property_id);
-    const balance = extra.balances?.get(String(tenant.id)) ?? null;
+    // the aging report lists only tenants with open invoices or credit: anyone else owes nothing
+    const balance = extra.balances ? (extra.balances.get(String(tenant.id)) ?? '0.00') : null;
     const dueDay = Number(lease?.due_day ?? property?.due_day ?? 0);
     const values: Record<string, string> = { tenant_name: String(tenant.name ?? '').split(' ')[0] };
     if (house) {
@@ -69,12 +69,21 @@ export async function loadRecipients(dp: DataProvider, tenantIds: string[], extr
       values.account_code = String(house.account_code ?? '');
     }
     if (property) values.property_name = String(property.name ?? '');
-    // a plain space: the no-break one after "Ksh" is not in the GSM alphabet and would make every SMS UCS-2
-    if (balance != null) values.balance = formatCurrency(balance).replace(/\u00a0/g, ' ');
+    if (balance != null) values.balance = amountText(balance);
     if (extra.paybill) values.paybill = extra.paybill;
     if (dueDay >= 1 && dueDay <= 28) values.due_date = nextDueDate(extra.today, dueDay);
     return { tenant, values, balance };
   });
+}
+
+const grouped = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * An amount the way templates quote it after their own "KES": '61400.00' → '61,400.00' (the
+ * server's demo messages do the same). Display only: the text is exact to two decimals.
+ */
+export function amountText(decimal: string): string {
+  return grouped.format(Number(decimal));
 }
 
 /** The next date on or after `today` whose day of the month is `day`, as DD/MM/YYYY (en-KE). */
