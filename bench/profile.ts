@@ -13,7 +13,7 @@ export interface Span { label: string; start: number; end: number }
 export function labelOf(text: string): string {
   const t = text.trim().toLowerCase();
   // a batch (begin; set_config…; membership) sent as one simple query
-  if (t.startsWith('begin;')) return t.includes('memberships') ? 'BEGIN + set_config + membership (one batch)' : 'BEGIN + set_config (one batch)';
+  if (t.startsWith('begin') && t.includes(';')) return t.includes('memberships') ? 'BEGIN + set_config + membership (one batch)' : 'BEGIN + set_config (one batch)';
   if (t === 'begin' || t.startsWith('begin')) return 'BEGIN';
   if (t === 'commit' || t.startsWith('commit')) return 'COMMIT';
   if (t.startsWith('rollback')) return 'ROLLBACK';

@@ -43,13 +43,14 @@ export async function withTenant<T>(
   req: FastifyRequest,
   permission: string | null,
   fn: (tx: Db, ctx: TenantContext) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
   const user = requireUser(req);
   const organizationId = requestedOrganization(req);
   if (!organizationId) throw notFound('No active organisation.');
   // the membership check rides in the scope's opening round trip (client.ts inScope)
   const first = membershipQuery(organizationId, user.id);
-  return inScope(req.server.db, { tenant: organizationId, user: user.id, first }, async (tx, rows) => {
+  return inScope(req.server.db, { tenant: organizationId, user: user.id, first, readOnly: options.readOnly }, async (tx, rows) => {
     const permissions = (rows[0] as { permissions: string[] } | undefined)?.permissions;
     if (!permissions) throw notFound('Organisation not found.');
     if (permission && !permissions.includes(permission)) throw forbidden();

@@ -40,7 +40,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
       const { rows, total } = await listRecords(tx, resource, ctx.organizationId, query);
       reply.header('Content-Range', contentRange(resource.name, query.range[0], rows.length, total));
       return rows;
-    });
+    }, { readOnly: true });
   });
 
   app.get(`${base}/:id`, { schema: { tags, summary: `One of ${resource.name}`, params: IdParams } }, async (req) => {
@@ -48,7 +48,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     return withTenant(req, null, async (tx, ctx) => {
       if (!ctx.permissions.includes(`show.${m}`) && !ctx.permissions.includes(`edit.${m}`)) throw forbidden();
       return getRecord(tx, resource, ctx.organizationId, id);
-    });
+    }, { readOnly: true });
   });
 
   app.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: input }, validatorCompiler: documentOnly }, async (req, reply) => {
