@@ -1,9 +1,9 @@
 // The money core end to end, in Chromium against the real server: a lease billed by a billing
 // run started from the invoices list, a partial payment, the invoice partly paid, the tenant
 // statement and the aging report agreeing on the balance, and the statement's PDF.
-// The prerequisites (organisation, owner, property, house, tenant, channel) and the lease and
-// payment are made through the API from the page (same cookies, CSRF and tenant header as the app);
-// the billing run, statement, aging report and PDF are driven in the UI.
+// The prerequisites (account, organisation, owner, property, house, tenant, channel) are made
+// through the API from the page (same cookies, CSRF and tenant header as the app); the lease, its
+// activation, the billing run, the payment, the statement, aging report and PDF in the UI.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -42,7 +42,15 @@ async function call(page: Page, method: string, path: string, body?: unknown): P
 async function create(page: Page, path: string, body: unknown): Promise<string> {
   const res = await call(page, 'POST', path, body);
   if (res.status !== 201 && res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return String((res.body as { id?: string; organization?: { id: string } }).id ?? (res.body as { organization: { id: string } }).organization.id);
+  const b = res.body as { id?: string; organization?: { id: string }; user?: { id: string } };
+  return String(b.id ?? b.organization?.id ?? b.user?.id);
+}
+
+/** Types into a react-admin autocomplete and picks the option. */
+async function pick(page: Page, input: string, text: string, option: RegExp) {
+  await page.locator(input).click();
+  await page.locator(input).fill(text);
+  await page.getByRole('option', { name: option }).first().click();
 }
 
 const nairobiToday = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -71,16 +79,25 @@ describe('money core, in Chromium', () => {
     // what a lease needs
     const owner = await create(page, '/property-owners', { kind: 'individual', name: 'Joseph Kariuki' });
     const property = await create(page, '/properties', { name: 'Kilimani Heights', owner_id: owner, kind: 'residential' });
-    const house = await create(page, '/houses', { property_id: property, owner_id: owner, number: 'B4', account_code: 'KH-B4', rent: '20000.00', status: 'vacant' });
+    await create(page, '/houses', { property_id: property, owner_id: owner, number: 'B4', account_code: 'KH-B4', rent: '20000.00', status: 'vacant' });
     const tenant = await create(page, '/tenants', { kind: 'individual', name: 'Mercy Chebet', phone: '+254712345001', sms_opt_in: false });
-    const channel = await create(page, '/payment-channels', { name: 'Office cash', kind: 'cash', is_default: true });
+    await create(page, '/payment-channels', { name: 'Office cash', kind: 'cash', is_default: true });
 
-    // the lease from last month, activated: its first month is billed at once
-    const lease = await create(page, '/leases', {
-      tenant_id: tenant, house_id: house, start_date: lastMonth, rent: '20000.00', deposit: '0.00', billing_frequency: 'monthly', status: 'draft',
-    });
-    const activated = await call(page, 'POST', `/leases/${lease}/activate`);
-    expect(activated.status).toBe(200);
+    // the lease from last month, made in the lease form and activated: its first month is billed at once
+    await page.goto(`${server.url}/lease-form`);
+    await pick(page, 'input[name="tenant_id"]', 'Mercy', /Mercy Chebet/);
+    await pick(page, 'input[name="house_id"]', 'B4', /B4/);
+    await page.locator('input[name="start_date"]').fill(lastMonth);
+    await page.locator('input[name="rent"]').fill('20000');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/leases', { timeout: 30_000 });
+    const leases = await call(page, 'GET', `/leases?filter=${encodeURIComponent(JSON.stringify({ tenant_id: tenant }))}`);
+    const lease = String((leases.body as unknown as Array<{ id: string; rent: string }>)[0].id);
+    expect((leases.body as unknown as Array<{ rent: string }>)[0].rent).toBe('20000.00');
+    await page.goto(`${server.url}/lease-form/${lease}`);
+    await page.getByRole('button', { name: 'Activate' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+    await expect.poll(async () => (await call(page, 'GET', `/leases/${lease}`)).body.status, { timeout: 30_000 }).toBe('active');
 
     // the billing run for this month, from the invoices list
     await page.goto(`${server.url}/invoices`);
@@ -93,9 +110,15 @@ describe('money core, in Chromium', () => {
     await page.screenshot({ path: '/tmp/e2e-money-billing-run.png' });
     await page.getByRole('button', { name: 'Close' }).click();
 
-    // a partial payment: 25,000 pays last month's 20,000 and 5,000 of this month's
-    const paid = await call(page, 'POST', '/payments', { tenant_id: tenant, lease_id: lease, channel_id: channel, method: 'cash', amount: '25000.00', paid_at: `${today}T09:00` });
-    expect(paid.status).toBe(201);
+    // a partial payment in the payment form: 25,000 pays last month's 20,000 and 5,000 of this month's
+    await page.goto(`${server.url}/payment-form`);
+    await page.locator('input[name="amount"]').fill('25000');
+    await pick(page, 'input[name="channel_id"]', 'Office', /Office cash/);
+    await pick(page, 'input[name="tenant_id"]', 'Mercy', /Mercy Chebet/);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/payments', { timeout: 30_000 });
+    const payments = await call(page, 'GET', `/payments?filter=${encodeURIComponent(JSON.stringify({ tenant_id: tenant }))}`);
+    expect((payments.body as unknown as Array<{ amount: string; status: string }>)[0]).toMatchObject({ amount: '25000.00', status: 'allocated' });
 
     // the invoice is partly paid, on the invoices list
     await page.goto(`${server.url}/invoices`);

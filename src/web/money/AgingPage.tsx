@@ -73,7 +73,7 @@ export function AgingPage() {
   const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
   return (
-    <Box sx={{ maxWidth: 1280, mx: 'auto', width: '100%', pb: 6 }} data-print-full>
+    <Box sx={{ maxWidth: 1280, mx: 'auto', width: '100%', minWidth: 0, pb: 6 }} data-print-full>
       <Title title={translate('money.aging.title')} />
       <PrintStyles />
       <ReportHeader
@@ -113,7 +113,7 @@ export function AgingPage() {
         <Loading />
       ) : (
         <>
-          <FigureGrid min={180}>
+          <FigureGrid wide={3}>
             <Figure label={translate('money.aging.open')} value={data.totals.open} />
             <Figure label={translate('money.aging.credit')} value={data.totals.credit} />
             <Figure label={translate('money.aging.grand_total')} value={data.totals.balance} strong tone="owed" testId="aging-grand-total" />
@@ -121,7 +121,11 @@ export function AgingPage() {
           {data.rows.length === 0 ? (
             <EmptyState icon={<AccessTimeRoundedIcon />} title={translate('money.aging.empty_title')} text={translate('money.aging.empty_text')} />
           ) : (
-            <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
+            <TableContainer
+              component={Paper}
+              variant="outlined"
+              sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: 1, fontSize: '0.8125rem' }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+            >
               <Table size="small" aria-label={translate('money.aging.title')}>
                 <TableHead>
                   <TableRow>

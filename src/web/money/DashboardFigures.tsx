@@ -55,7 +55,9 @@ function Tile({ to, icon, label, children, testId }: { to: string | null; icon: 
 }
 
 const Big = ({ children, color }: { children: ReactNode; color?: string }) => (
-  <Typography sx={{ fontSize: '1.6rem', fontWeight: 800, lineHeight: 1.2, fontVariantNumeric: 'tabular-nums', color, overflowWrap: 'anywhere' }}>{children}</Typography>
+  <Typography sx={{ fontSize: { xs: '1.6rem', sm: '1.4rem', lg: '1.3rem' }, fontWeight: 800, lineHeight: 1.25, fontVariantNumeric: 'tabular-nums', color, whiteSpace: 'nowrap' }}>
+    {children}
+  </Typography>
 );
 
 export function DashboardFigures({ data }: { data: Dashboard }) {

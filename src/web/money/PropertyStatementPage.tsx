@@ -55,7 +55,7 @@ export function PropertyStatementPage() {
   const { data, error, loading, reload } = useReport<PropertyStatement>(path, query);
 
   return (
-    <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', pb: 6 }} data-print-full>
+    <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', minWidth: 0, pb: 6 }} data-print-full>
       <Title title={translate('money.property_statement.title')} />
       <PrintStyles />
       <ReportHeader
@@ -156,7 +156,7 @@ function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) 
           </Box>
         ))}
       </Box>
-      <FigureGrid>
+      <FigureGrid wide={5}>
         <Figure label={translate('money.property_statement.billed')} value={t.billed} />
         <Figure label={translate('money.property_statement.collected')} value={t.collected} hint={translate('money.property_statement.collection_rate', { rate: rateOf(t.collected, t.billed) })} />
         <Figure label={translate('money.property_statement.arrears')} value={arrears} />

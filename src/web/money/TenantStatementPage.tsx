@@ -60,7 +60,7 @@ export function TenantStatementPage() {
     navigate(t ? tenantStatementPath(t, l, p) : `/statements/user?from=${p.from}&to=${p.to}`);
 
   return (
-    <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', pb: 6 }} data-print-full>
+    <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', minWidth: 0, pb: 6 }} data-print-full>
       <Title title={translate('money.tenant_statement.title')} />
       <PrintStyles />
       <ReportHeader
@@ -156,11 +156,11 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
         <Figure label={translate('money.tenant_statement.credit_on_account')} value={s.credit_on_account} testId="credit-on-account" />
       </FigureGrid>
 
-      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
+      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2, ...(phone ? { '& .MuiTableCell-root': { px: 1, fontSize: '0.8rem' } } : {}) }}>
         <Table size="small" aria-label={translate('money.tenant_statement.title')}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('money.col.date')}</TableCell>
+              {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('money.col.date')}</TableCell>}
               {phone ? null : <TableCell>{translate('money.col.type')}</TableCell>}
               {phone ? null : <TableCell>{translate('money.col.reference')}</TableCell>}
               <TableCell>{translate('money.col.description')}</TableCell>
@@ -177,15 +177,20 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
           </TableHead>
           <TableBody>
             <TableRow sx={{ bgcolor: 'action.hover' }}>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.from, locale)}</TableCell>
+              {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.from, locale)}</TableCell>}
               <TableCell colSpan={phone ? 2 : 5} sx={{ fontWeight: 600 }}>
                 {translate('money.tenant_statement.opening')}
+                {phone ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+                    {formatDate(s.from, locale)}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell sx={{ ...moneyCellSx, fontWeight: 600 }}>{money(s.opening_balance)}</TableCell>
             </TableRow>
             {s.entries.map((e, i) => (
               <TableRow key={i} data-testid="statement-entry">
-                <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{formatDate(e.date, locale)}</TableCell>
+                {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date, locale)}</TableCell>}
                 {phone ? null : (
                   <TableCell>
                     <Chip size="small" variant="outlined" color={TYPE_COLOR[e.type]} label={typeLabel(e.type)} />
@@ -196,7 +201,7 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
                   {e.description}
                   {phone ? (
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {typeLabel(e.type)}
+                      {formatDate(e.date, locale)} · {typeLabel(e.type)}
                       {e.reference ? ` · ${e.reference}` : ''}
                     </Typography>
                   ) : null}
@@ -216,7 +221,7 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
             ))}
             {s.entries.length === 0 ? (
               <TableRow>
-                <TableCell colSpan={phone ? 4 : 7} sx={{ color: 'text.secondary', textAlign: 'center', py: 3 }}>
+                <TableCell colSpan={phone ? 3 : 7} sx={{ color: 'text.secondary', textAlign: 'center', py: 3 }}>
                   {translate('money.tenant_statement.no_entries')}
                 </TableCell>
               </TableRow>
@@ -225,9 +230,7 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
           <TableFooter>
             <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
               <TableCell colSpan={phone ? 2 : 4}>{translate('money.tenant_statement.closing')}</TableCell>
-              {phone ? (
-                <TableCell />
-              ) : (
+              {phone ? null : (
                 <>
                   <TableCell sx={moneyCellSx}>{money(s.total_debits)}</TableCell>
                   <TableCell sx={moneyCellSx}>{money(s.total_credits)}</TableCell>

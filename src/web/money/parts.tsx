@@ -7,7 +7,7 @@ import {
 import DownloadRoundedIcon from '@mui/icons-material/DownloadRounded';
 import PictureAsPdfRoundedIcon from '@mui/icons-material/PictureAsPdfRounded';
 import PrintRoundedIcon from '@mui/icons-material/PrintRounded';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useToast } from '../components/toast/ToastProvider';
 import { useSession } from '../session/session-store';
 import { hasPermission } from '../routing/access';
@@ -138,9 +138,15 @@ export function ReportActions({ path, query, disabled }: { path: string | null; 
 
 /** A page heading with its actions on the right (stacked on a phone). */
 export function ReportHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+  const { organization } = useSession();
+  const [locale] = useLocaleState();
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'flex-start', md: 'center' }, flexDirection: { xs: 'column', md: 'row' }, mb: 2 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
+        {/* on paper: whose statement this is and when it was printed */}
+        <Typography data-print-only variant="body2" sx={{ fontWeight: 700, mb: 0.5 }}>
+          {organization?.name} · {new Intl.DateTimeFormat(`${locale}-KE`, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Nairobi' }).format(new Date())}
+        </Typography>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {title}
         </Typography>
@@ -174,7 +180,7 @@ export function Figure({ label, value, strong, tone, testId, hint }: { label: st
         <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
           {label}
         </Typography>
-        <Typography sx={{ fontWeight: strong ? 800 : 700, fontSize: strong ? '1.25rem' : '1.1rem', color, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+        <Typography sx={{ fontWeight: strong ? 800 : 700, fontSize: { xs: strong ? '1.05rem' : '0.95rem', sm: strong ? '1.25rem' : '1.1rem' }, color, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
           {money(value)}
         </Typography>
         {hint ? (
@@ -187,8 +193,13 @@ export function Figure({ label, value, strong, tone, testId, hint }: { label: st
   );
 }
 
-export function FigureGrid({ children, min = 160 }: { children: ReactNode; min?: number }) {
-  return <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: `repeat(auto-fill, minmax(${min}px, 1fr))`, mb: 2.5 }}>{children}</Box>;
+/** Figures two to a row on a phone, three on a laptop, up to `wide` on a wide screen. */
+export function FigureGrid({ children, wide = 6 }: { children: ReactNode; wide?: number }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', xl: `repeat(${wide}, minmax(0, 1fr))` }, mb: 2.5 }}>
+      {children}
+    </Box>
+  );
 }
 
 export function EmptyState({ icon, title, text }: { icon?: ReactNode; title: string; text?: string }) {
