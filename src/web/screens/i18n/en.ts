@@ -9,7 +9,6 @@ export const screensEnglish = {
   validation: {
     money: 'Enter an amount with at most 2 decimal places',
     money_min: 'Must be at least %{min}',
-    qty: 'Qty',
     quantity: 'Enter a quantity with at most 3 decimal places',
   },
   permissions: {
@@ -123,6 +122,7 @@ export const screensEnglish = {
     amount: 'Amount',
     kind: 'Kind',
     description: 'Description',
+    qty: 'Qty',
     quantity: 'Quantity',
     rate: 'Unit amount',
     period_start: 'Period start',

@@ -10,7 +10,6 @@ export const screensSwahili: typeof screensEnglish = {
   validation: {
     money: 'Weka kiasi chenye desimali zisizozidi 2',
     money_min: 'Kisipungue %{min}',
-    qty: 'Idadi',
     quantity: 'Weka idadi yenye desimali zisizozidi 3',
   },
   permissions: {
@@ -124,6 +123,7 @@ export const screensSwahili: typeof screensEnglish = {
     amount: 'Kiasi',
     kind: 'Aina',
     description: 'Maelezo',
+    qty: 'Idadi',
     quantity: 'Idadi',
     rate: 'Bei ya kimoja',
     period_start: 'Mwanzo wa kipindi',
