@@ -12,7 +12,7 @@ import { useReport } from './api';
 import { formatDate, isDate, todayInNairobi } from './dates';
 import { centsOf, money, moneyOrBlank } from './format';
 import { RecordAutocomplete } from './RecordAutocomplete';
-import { EmptyState, Figure, FigureGrid, FilterPanel, LoadError, Loading, moneyCellSx, PrintStyles, ReportActions, ReportHeader } from './parts';
+import { EmptyState, Figure, FigureGrid, FilterPanel, Fit, LoadError, Loading, moneyCellSx, PrintStyles, ReportActions, ReportHeader } from './parts';
 import { tenantStatementPath } from './TenantStatementPage';
 import { BUCKETS, type AgingReport, type AgingRow } from './types';
 
@@ -116,65 +116,67 @@ export function AgingPage() {
           <FigureGrid wide={3}>
             <Figure label={translate('money.aging.open')} value={data.totals.open} />
             <Figure label={translate('money.aging.credit')} value={data.totals.credit} />
-            <Figure label={translate('money.aging.grand_total')} value={data.totals.balance} strong tone="owed" testId="aging-grand-total" />
+            <Figure label={translate('money.aging.grand_total')} value={data.totals.balance} strong span tone="owed" testId="aging-grand-total" />
           </FigureGrid>
           {data.rows.length === 0 ? (
             <EmptyState icon={<AccessTimeRoundedIcon />} title={translate('money.aging.empty_title')} text={translate('money.aging.empty_text')} />
           ) : (
-            <TableContainer
-              component={Paper}
-              variant="outlined"
-              sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: 1, fontSize: '0.8125rem' }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
-            >
-              <Table size="small" aria-label={translate('money.aging.title')}>
-                <TableHead>
-                  <TableRow>
-                    {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: 170 })}
-                    {BUCKETS.map((b) => (b === 'd90_plus' ? head('d90_plus', translate(`money.bucket.${b}`)) : head(null, translate(`money.bucket.${b}`))))}
-                    {head('open', translate('money.aging.open_short'))}
-                    {head('credit', translate('money.aging.credit_short'), { ...moneyCellSx, ...apart })}
-                    {head('balance', translate('money.col.balance'), { ...moneyCellSx, ...apart })}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.tenant_id} hover data-testid="aging-row">
-                      <TableCell sx={sticky}>
-                        <MuiLink component={Link} to={statementLink(r.tenant_id, data.as_of, today)} underline="hover" sx={{ fontWeight: 600 }}>
-                          {r.tenant}
-                        </MuiLink>
-                        {r.phone ? (
-                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                            {r.phone}
-                          </Typography>
-                        ) : null}
-                      </TableCell>
+            <Fit>
+              <TableContainer
+                component={Paper}
+                variant="outlined"
+                sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: 1, fontSize: '0.8125rem' }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+              >
+                <Table size="small" aria-label={translate('money.aging.title')}>
+                  <TableHead>
+                    <TableRow>
+                      {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: 170 })}
+                      {BUCKETS.map((b) => (b === 'd90_plus' ? head('d90_plus', translate(`money.bucket.${b}`)) : head(null, translate(`money.bucket.${b}`))))}
+                      {head('open', translate('money.aging.open_short'))}
+                      {head('credit', translate('money.aging.credit_short'), { ...moneyCellSx, ...apart })}
+                      {head('balance', translate('money.col.balance'), { ...moneyCellSx, ...apart })}
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {rows.map((r) => (
+                      <TableRow key={r.tenant_id} hover data-testid="aging-row">
+                        <TableCell sx={sticky}>
+                          <MuiLink component={Link} to={statementLink(r.tenant_id, data.as_of, today)} underline="hover" sx={{ fontWeight: 600 }}>
+                            {r.tenant}
+                          </MuiLink>
+                          {r.phone ? (
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                              {r.phone}
+                            </Typography>
+                          ) : null}
+                        </TableCell>
+                        {BUCKETS.map((b) => (
+                          <TableCell key={b} sx={{ ...moneyCellSx, color: b !== 'current' && centsOf(r[b]) > 0n ? (b === 'd1_30' ? 'text.primary' : 'warning.dark') : undefined }}>
+                            {moneyOrBlank(r[b])}
+                          </TableCell>
+                        ))}
+                        <TableCell sx={moneyCellSx}>{moneyOrBlank(r.open)}</TableCell>
+                        <TableCell sx={{ ...moneyCellSx, ...apart, color: 'success.main' }}>{moneyOrBlank(r.credit)}</TableCell>
+                        <TableCell sx={{ ...moneyCellSx, ...apart, fontWeight: 700 }}>{money(r.balance)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                  <TableFooter>
+                    <TableRow data-testid="aging-totals" sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
+                      <TableCell sx={sticky}>{translate('money.totals')}</TableCell>
                       {BUCKETS.map((b) => (
-                        <TableCell key={b} sx={{ ...moneyCellSx, color: b !== 'current' && centsOf(r[b]) > 0n ? (b === 'd1_30' ? 'text.primary' : 'warning.dark') : undefined }}>
-                          {moneyOrBlank(r[b])}
+                        <TableCell key={b} sx={moneyCellSx}>
+                          {money(data.totals[b])}
                         </TableCell>
                       ))}
-                      <TableCell sx={moneyCellSx}>{moneyOrBlank(r.open)}</TableCell>
-                      <TableCell sx={{ ...moneyCellSx, ...apart, color: 'success.main' }}>{moneyOrBlank(r.credit)}</TableCell>
-                      <TableCell sx={{ ...moneyCellSx, ...apart, fontWeight: 700 }}>{money(r.balance)}</TableCell>
+                      <TableCell sx={moneyCellSx}>{money(data.totals.open)}</TableCell>
+                      <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.credit)}</TableCell>
+                      <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.balance)}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-                <TableFooter>
-                  <TableRow data-testid="aging-totals" sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
-                    <TableCell sx={sticky}>{translate('money.totals')}</TableCell>
-                    {BUCKETS.map((b) => (
-                      <TableCell key={b} sx={moneyCellSx}>
-                        {money(data.totals[b])}
-                      </TableCell>
-                    ))}
-                    <TableCell sx={moneyCellSx}>{money(data.totals.open)}</TableCell>
-                    <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.credit)}</TableCell>
-                    <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.balance)}</TableCell>
-                  </TableRow>
-                </TableFooter>
-              </Table>
-            </TableContainer>
+                  </TableFooter>
+                </Table>
+              </TableContainer>
+            </Fit>
           )}
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
             {translate('money.aging.note')}

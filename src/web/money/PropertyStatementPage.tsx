@@ -14,7 +14,7 @@ import { formatDate, periodFrom, type Period } from './dates';
 import { centsOf, money, moneyOrBlank } from './format';
 import { RecordAutocomplete } from './RecordAutocomplete';
 import {
-  EmptyState, Figure, FigureGrid, FilterPanel, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
+  EmptyState, Figure, FigureGrid, FilterPanel, Fit, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
 } from './parts';
 import type { PropertySection, PropertyStatement } from './types';
 import { centsToDecimal } from '../../shared/resource-values';
@@ -161,7 +161,7 @@ function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) 
         <Figure label={translate('money.property_statement.collected')} value={t.collected} hint={translate('money.property_statement.collection_rate', { rate: rateOf(t.collected, t.billed) })} />
         <Figure label={translate('money.property_statement.arrears')} value={arrears} />
         <Figure label={translate('money.property_statement.commission')} value={t.commission} />
-        <Figure label={translate('money.property_statement.due_to_owner')} value={s.amount_due_to_owner} strong testId="due-to-owner" />
+        <Figure label={translate('money.property_statement.due_to_owner')} value={s.amount_due_to_owner} strong span testId="due-to-owner" />
       </FigureGrid>
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '5fr 4fr' }, alignItems: 'start' }}>
@@ -241,36 +241,38 @@ function PropertyBlock({ p, showName }: { p: PropertySection; showName: boolean 
         {translate('money.property_statement.rates', { rate: p.commission_rate })}
         {p.property.aggregator ? ` · ${translate('money.property_statement.aggregator', { name: p.property.aggregator, rate: p.aggregator_share_rate })}` : ''}
       </Typography>
-      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
-        <Table size="small" aria-label={p.property.name}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('money.col.house')}</TableCell>
-              <TableCell sx={moneyCellSx}>{translate('money.property_statement.billed')}</TableCell>
-              <TableCell sx={moneyCellSx}>{translate('money.property_statement.collected')}</TableCell>
-              <TableCell sx={moneyCellSx}>{translate('money.property_statement.arrears')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {p.houses.map((h) => (
-              <TableRow key={h.house_id} data-testid="house-row">
-                <TableCell>{h.house}</TableCell>
-                <TableCell sx={moneyCellSx}>{moneyOrBlank(h.billed)}</TableCell>
-                <TableCell sx={moneyCellSx}>{moneyOrBlank(h.collected)}</TableCell>
-                <TableCell sx={{ ...moneyCellSx, color: centsOf(h.arrears) > 0n ? 'warning.dark' : undefined }}>{moneyOrBlank(h.arrears)}</TableCell>
+      <Fit>
+        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: { xs: 1, sm: 2 }, fontSize: { xs: '0.75rem', sm: '0.875rem' } } }}>
+          <Table size="small" aria-label={p.property.name}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('money.col.house')}</TableCell>
+                <TableCell sx={moneyCellSx}>{translate('money.property_statement.billed')}</TableCell>
+                <TableCell sx={moneyCellSx}>{translate('money.property_statement.collected')}</TableCell>
+                <TableCell sx={moneyCellSx}>{translate('money.property_statement.arrears')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-          <TableFooter>
-            <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
-              <TableCell>{translate('money.totals')}</TableCell>
-              <TableCell sx={moneyCellSx}>{money(p.billed)}</TableCell>
-              <TableCell sx={moneyCellSx}>{money(p.collected)}</TableCell>
-              <TableCell sx={moneyCellSx}>{money(arrears)}</TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {p.houses.map((h) => (
+                <TableRow key={h.house_id} data-testid="house-row">
+                  <TableCell>{h.house}</TableCell>
+                  <TableCell sx={moneyCellSx}>{moneyOrBlank(h.billed)}</TableCell>
+                  <TableCell sx={moneyCellSx}>{moneyOrBlank(h.collected)}</TableCell>
+                  <TableCell sx={{ ...moneyCellSx, color: centsOf(h.arrears) > 0n ? 'warning.dark' : undefined }}>{moneyOrBlank(h.arrears)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+            <TableFooter>
+              <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
+                <TableCell>{translate('money.totals')}</TableCell>
+                <TableCell sx={moneyCellSx}>{money(p.billed)}</TableCell>
+                <TableCell sx={moneyCellSx}>{money(p.collected)}</TableCell>
+                <TableCell sx={moneyCellSx}>{money(arrears)}</TableCell>
+              </TableRow>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+      </Fit>
       {Object.keys(p.other_income_by_category).length || Object.keys(p.expenses_by_category).length ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, mt: 1.5 }}>
           {categories(translate('money.property_statement.other_income'), p.other_income_by_category)}

@@ -14,7 +14,7 @@ import { formatDate, periodFrom, type Period } from './dates';
 import { money, moneyOrBlank, sign } from './format';
 import { RecordAutocomplete } from './RecordAutocomplete';
 import {
-  EmptyState, Figure, FigureGrid, FilterPanel, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
+  EmptyState, Figure, FigureGrid, FilterPanel, Fit, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
 } from './parts';
 import type { EntryType, TenantStatement } from './types';
 
@@ -156,93 +156,95 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
         <Figure label={translate('money.tenant_statement.credit_on_account')} value={s.credit_on_account} testId="credit-on-account" />
       </FigureGrid>
 
-      <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2, ...(phone ? { '& .MuiTableCell-root': { px: 1, fontSize: '0.8rem' } } : {}) }}>
-        <Table size="small" aria-label={translate('money.tenant_statement.title')}>
-          <TableHead>
-            <TableRow>
-              {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('money.col.date')}</TableCell>}
-              {phone ? null : <TableCell>{translate('money.col.type')}</TableCell>}
-              {phone ? null : <TableCell>{translate('money.col.reference')}</TableCell>}
-              <TableCell>{translate('money.col.description')}</TableCell>
-              {phone ? (
-                <TableCell sx={moneyCellSx}>{translate('money.col.amount')}</TableCell>
-              ) : (
-                <>
-                  <TableCell sx={moneyCellSx}>{translate('money.col.debit')}</TableCell>
-                  <TableCell sx={moneyCellSx}>{translate('money.col.credit')}</TableCell>
-                </>
-              )}
-              <TableCell sx={moneyCellSx}>{translate('money.col.balance')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableRow sx={{ bgcolor: 'action.hover' }}>
-              {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.from, locale)}</TableCell>}
-              <TableCell colSpan={phone ? 2 : 5} sx={{ fontWeight: 600 }}>
-                {translate('money.tenant_statement.opening')}
+      <Fit>
+        <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2, ...(phone ? { '& .MuiTableCell-root': { px: 1, fontSize: '0.8rem' } } : {}) }}>
+          <Table size="small" aria-label={translate('money.tenant_statement.title')}>
+            <TableHead>
+              <TableRow>
+                {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate('money.col.date')}</TableCell>}
+                {phone ? null : <TableCell>{translate('money.col.type')}</TableCell>}
+                {phone ? null : <TableCell>{translate('money.col.reference')}</TableCell>}
+                <TableCell>{translate('money.col.description')}</TableCell>
                 {phone ? (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
-                    {formatDate(s.from, locale)}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell sx={{ ...moneyCellSx, fontWeight: 600 }}>{money(s.opening_balance)}</TableCell>
-            </TableRow>
-            {s.entries.map((e, i) => (
-              <TableRow key={i} data-testid="statement-entry">
-                {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date, locale)}</TableCell>}
-                {phone ? null : (
-                  <TableCell>
-                    <Chip size="small" variant="outlined" color={TYPE_COLOR[e.type]} label={typeLabel(e.type)} />
-                  </TableCell>
+                  <TableCell sx={moneyCellSx}>{translate('money.col.amount')}</TableCell>
+                ) : (
+                  <>
+                    <TableCell sx={moneyCellSx}>{translate('money.col.debit')}</TableCell>
+                    <TableCell sx={moneyCellSx}>{translate('money.col.credit')}</TableCell>
+                  </>
                 )}
-                {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.reference ?? ''}</TableCell>}
-                <TableCell>
-                  {e.description}
+                <TableCell sx={moneyCellSx}>{translate('money.col.balance')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <TableRow sx={{ bgcolor: 'action.hover' }}>
+                {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(s.from, locale)}</TableCell>}
+                <TableCell colSpan={phone ? 2 : 5} sx={{ fontWeight: 600 }}>
+                  {translate('money.tenant_statement.opening')}
                   {phone ? (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {formatDate(e.date, locale)} · {typeLabel(e.type)}
-                      {e.reference ? ` · ${e.reference}` : ''}
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+                      {formatDate(s.from, locale)}
                     </Typography>
                   ) : null}
                 </TableCell>
-                {phone ? (
-                  <TableCell sx={{ ...moneyCellSx, verticalAlign: 'top', color: sign(e.credit) > 0 ? 'success.main' : undefined }}>
-                    {sign(e.credit) > 0 ? `−${money(e.credit)}` : money(e.debit)}
+                <TableCell sx={{ ...moneyCellSx, fontWeight: 600 }}>{money(s.opening_balance)}</TableCell>
+              </TableRow>
+              {s.entries.map((e, i) => (
+                <TableRow key={i} data-testid="statement-entry">
+                  {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date, locale)}</TableCell>}
+                  {phone ? null : (
+                    <TableCell>
+                      <Chip size="small" variant="outlined" color={TYPE_COLOR[e.type]} label={typeLabel(e.type)} />
+                    </TableCell>
+                  )}
+                  {phone ? null : <TableCell sx={{ whiteSpace: 'nowrap' }}>{e.reference ?? ''}</TableCell>}
+                  <TableCell>
+                    {e.description}
+                    {phone ? (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        {formatDate(e.date, locale)} · {typeLabel(e.type)}
+                        {e.reference ? ` · ${e.reference}` : ''}
+                      </Typography>
+                    ) : null}
                   </TableCell>
-                ) : (
+                  {phone ? (
+                    <TableCell sx={{ ...moneyCellSx, verticalAlign: 'top', color: sign(e.credit) > 0 ? 'success.main' : undefined }}>
+                      {sign(e.credit) > 0 ? `−${money(e.credit)}` : money(e.debit)}
+                    </TableCell>
+                  ) : (
+                    <>
+                      <TableCell sx={moneyCellSx}>{moneyOrBlank(e.debit)}</TableCell>
+                      <TableCell sx={{ ...moneyCellSx, color: 'success.main' }}>{moneyOrBlank(e.credit)}</TableCell>
+                    </>
+                  )}
+                  <TableCell sx={{ ...moneyCellSx, fontWeight: 600, verticalAlign: phone ? 'top' : undefined }}>{money(e.balance)}</TableCell>
+                </TableRow>
+              ))}
+              {s.entries.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={phone ? 3 : 7} sx={{ color: 'text.secondary', textAlign: 'center', py: 3 }}>
+                    {translate('money.tenant_statement.no_entries')}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+            <TableFooter>
+              <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
+                <TableCell colSpan={phone ? 2 : 4}>{translate('money.tenant_statement.closing')}</TableCell>
+                {phone ? null : (
                   <>
-                    <TableCell sx={moneyCellSx}>{moneyOrBlank(e.debit)}</TableCell>
-                    <TableCell sx={{ ...moneyCellSx, color: 'success.main' }}>{moneyOrBlank(e.credit)}</TableCell>
+                    <TableCell sx={moneyCellSx}>{money(s.total_debits)}</TableCell>
+                    <TableCell sx={moneyCellSx}>{money(s.total_credits)}</TableCell>
                   </>
                 )}
-                <TableCell sx={{ ...moneyCellSx, fontWeight: 600, verticalAlign: phone ? 'top' : undefined }}>{money(e.balance)}</TableCell>
-              </TableRow>
-            ))}
-            {s.entries.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={phone ? 3 : 7} sx={{ color: 'text.secondary', textAlign: 'center', py: 3 }}>
-                  {translate('money.tenant_statement.no_entries')}
+                <TableCell sx={moneyCellSx} data-testid="closing-cell">
+                  {money(s.closing_balance)}
                 </TableCell>
               </TableRow>
-            ) : null}
-          </TableBody>
-          <TableFooter>
-            <TableRow sx={{ '& td': { fontWeight: 700, color: 'text.primary', fontSize: '0.875rem', borderBottom: 0 } }}>
-              <TableCell colSpan={phone ? 2 : 4}>{translate('money.tenant_statement.closing')}</TableCell>
-              {phone ? null : (
-                <>
-                  <TableCell sx={moneyCellSx}>{money(s.total_debits)}</TableCell>
-                  <TableCell sx={moneyCellSx}>{money(s.total_credits)}</TableCell>
-                </>
-              )}
-              <TableCell sx={moneyCellSx} data-testid="closing-cell">
-                {money(s.closing_balance)}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+      </Fit>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {translate('money.tenant_statement.identity', {
           opening: money(s.opening_balance), debits: money(s.total_debits), credits: money(s.total_credits), closing: money(s.closing_balance),

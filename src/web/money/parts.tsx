@@ -171,16 +171,16 @@ export function FilterPanel({ children }: { children: ReactNode }) {
 }
 
 /** One figure: a label over an amount. `tone` colours a balance owed (warning) or in credit (success). */
-export function Figure({ label, value, strong, tone, testId, hint }: { label: string; value: string; strong?: boolean; tone?: 'owed' | 'neutral'; testId?: string; hint?: ReactNode }) {
+export function Figure({ label, value, strong, tone, testId, hint, span }: { label: string; value: string; strong?: boolean; tone?: 'owed' | 'neutral'; testId?: string; hint?: ReactNode; span?: boolean }) {
   const s = sign(value);
   const color = tone === 'owed' ? (s > 0 ? 'warning.dark' : s < 0 ? 'success.main' : 'text.primary') : 'text.primary';
   return (
-    <Card variant="outlined" sx={{ borderRadius: 2, ...(strong ? { borderColor: 'primary.main', borderWidth: 2 } : {}) }} data-testid={testId}>
+    <Card variant="outlined" sx={{ borderRadius: 2, ...(strong ? { borderColor: 'primary.main', borderWidth: 2 } : {}), ...(span ? { gridColumn: { xs: 'span 2', sm: 'auto' } } : {}) }} data-testid={testId}>
       <CardContent sx={{ p: 1.75, '&:last-child': { pb: 1.75 } }}>
         <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: '0.04em' }}>
           {label}
         </Typography>
-        <Typography sx={{ fontWeight: strong ? 800 : 700, fontSize: { xs: strong ? '1.05rem' : '0.95rem', sm: strong ? '1.25rem' : '1.1rem' }, color, fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+        <Typography sx={{ fontWeight: strong ? 800 : 700, fontSize: { xs: strong ? '1rem' : '0.9rem', sm: strong ? '1.25rem' : '1.1rem' }, color, fontVariantNumeric: 'tabular-nums' }}>
           {money(value)}
         </Typography>
         {hint ? (
@@ -241,6 +241,15 @@ export function Loading() {
       <CircularProgress />
     </Box>
   );
+}
+
+/**
+ * Keeps a wide table from widening the page: the layout's content column grows to its children's
+ * narrowest width, so the table sits in a box that counts as 0 wide and then takes 100 %; the
+ * table scrolls sideways inside its container instead.
+ */
+export function Fit({ children }: { children: ReactNode }) {
+  return <Box sx={{ width: 0, minWidth: '100%' }}>{children}</Box>;
 }
 
 /** Right-aligned tabular money in a table cell. */
