@@ -3,7 +3,7 @@
 // or for other helpers' pages a title that is not the 404 page), and a member whose role lacks a
 // permission gets the 404 page for that route.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +17,13 @@ const DEMO_PASSWORD = 'Demo-Pass-2026-routes';
 async function startDemoServer(): Promise<{ url: string; stop(): Promise<void> }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keja-e2e-routes-'));
+  // A copy of the built app: a rebuild of dist/web during the run must not change the files served.
+  const webDir = path.join(dataDir, 'web');
+  cpSync('dist/web', webDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', DEMO_EMAIL, DEMO_PASSWORD,
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: webDir, DEMO: '1', DEMO_EMAIL, DEMO_PASSWORD,
       LOG_LEVEL: 'warn', COUNTRY_LOOKUP_URL: '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,7 +65,8 @@ async function apiCall<T>(page: Page, method: string, url: string, body?: unknow
       if (method !== 'GET') await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
       const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
       const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id?: string } | null;
-      const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf };
+      const headers: Record<string, string> = { Accept: 'application/json', 'X-XSRF-TOKEN': xsrf };
+      if (body !== undefined) headers['Content-Type'] = 'application/json'; // Fastify refuses an empty JSON body
       if (org?.id) headers['X-Tenant-Id'] = org.id;
       const res = await fetch(`/api/v1${url}`, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await res.text();
