@@ -125,12 +125,12 @@ export function AgingPage() {
               <TableContainer
                 component={Paper}
                 variant="outlined"
-                sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: 1, fontSize: '0.8125rem' }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+                sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: 0.75, fontSize: '0.78rem' }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
               >
                 <Table size="small" aria-label={translate('money.aging.title')}>
                   <TableHead>
                     <TableRow>
-                      {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: 170 })}
+                      {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: 150 })}
                       {BUCKETS.map((b) => (b === 'd90_plus' ? head('d90_plus', translate(`money.bucket.${b}`)) : head(null, translate(`money.bucket.${b}`))))}
                       {head('open', translate('money.aging.open_short'))}
                       {head('credit', translate('money.aging.credit_short'), { ...moneyCellSx, ...apart })}

@@ -154,17 +154,19 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
                 />
               )}
             </Box>
-            <Box component="table" sx={visuallyHidden}>
-              <caption>{translate('money.dashboard.chart_title')}</caption>
-              <tbody>
-                {months.map((m) => (
-                  <tr key={m.month}>
-                    <th scope="row">{formatMonth(m.month, locale, 'long')}</th>
-                    <td>{money(m.billed)}</td>
-                    <td>{money(m.collected)}</td>
-                  </tr>
-                ))}
-              </tbody>
+            <Box sx={visuallyHidden}>
+              <table>
+                <caption>{translate('money.dashboard.chart_title')}</caption>
+                <tbody>
+                  {months.map((m) => (
+                    <tr key={m.month}>
+                      <th scope="row">{formatMonth(m.month, locale, 'long')}</th>
+                      <td>{money(m.billed)}</td>
+                      <td>{money(m.collected)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </Box>
           </CardContent>
         </Card>
