@@ -216,6 +216,7 @@ export const screensEnglish = {
     tabs: { profile: 'Organisation', billing: 'Billing', penalties: 'Penalties', mpesa: 'M-Pesa (Daraja)', sms: 'SMS (Africa’s Talking)', mail: 'Mail and statements' },
     profile: 'Organisation profile',
     profile_hint: 'Shown on invoices, receipts and statements.',
+    kra_pin: 'KRA PIN',
     logo_hint: 'Address of the logo image',
     locale: 'Language and time',
     billing: 'Billing',

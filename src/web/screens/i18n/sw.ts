@@ -217,6 +217,7 @@ export const screensSwahili: typeof screensEnglish = {
     tabs: { profile: 'Shirika', billing: 'Utozaji', penalties: 'Faini', mpesa: 'M-Pesa (Daraja)', sms: 'SMS (Africa’s Talking)', mail: 'Barua pepe na taarifa' },
     profile: 'Wasifu wa shirika',
     profile_hint: 'Huonekana kwenye ankara, risiti na taarifa.',
+    kra_pin: 'PIN ya KRA',
     logo_hint: 'Anwani ya picha ya nembo',
     locale: 'Lugha na saa',
     billing: 'Utozaji',

@@ -153,7 +153,7 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
         <Section title={translate('screens.settings.profile')} hint={translate('screens.settings.profile_hint')}>
           <Row>
             <TextInput source="name" validate={[required(), maxLength(150)]} disabled={d} />
-            <TextInput source="kra_pin" validate={maxLength(11)} disabled={d} parse={(v: string) => v.toUpperCase()} helperText="A123456789Z" />
+            <TextInput source="kra_pin" label="screens.settings.kra_pin" validate={maxLength(11)} disabled={d} parse={(v: string) => v.toUpperCase()} helperText="A123456789Z" />
           </Row>
           <Row>
             <TextInput source="email" type="email" validate={email()} disabled={d} />
