@@ -48,7 +48,7 @@ function Column({ resource, field }: { resource: Resource; field: Field; source:
   return <FieldValue resource={resource} field={field} />;
 }
 
-function columnsOf(resource: Resource): Field[] {
+export function columnsOf(resource: Resource): Field[] {
   return resource.listColumns.map((k) => resource.fields.find((f) => f.key === k)).filter((f): f is Field => !!f);
 }
 
@@ -97,8 +97,7 @@ function Empty({ resource, createTo, title }: { resource: Resource; createTo: st
 }
 
 /** Phones: the title, two more columns (and the status) under it, the amount on the right. */
-function PhoneList({ resource, rowClick }: { resource: Resource; rowClick: ((id: unknown, r: RaRecord) => string) | false }) {
-  const columns = columnsOf(resource);
+export function PhoneList({ resource, rowClick, columns = columnsOf(resource) }: { resource: Resource; rowClick: ((id: unknown, r: RaRecord) => string | false) | false; columns?: Field[] }) {
   const right = columns.find((f) => f.kind === 'money') ?? columns.find((f) => f.kind === 'choice');
   const status = columns.find((f) => f.kind === 'choice' && f !== right);
   const rest = columns.filter((f) => f !== right && f !== status && f.kind !== 'long_text');
@@ -106,9 +105,15 @@ function PhoneList({ resource, rowClick }: { resource: Resource; rowClick: ((id:
     <SimpleList
       primaryText={<RecordTitle resource={resource} />}
       secondaryText={<PhoneDetails resource={resource} fields={rest} status={status} />}
-      tertiaryText={right ? <FieldValue resource={resource} field={right} /> : undefined}
+      tertiaryText={
+        right ? (
+          <Box component="span" sx={{ float: 'right', ml: 1.5, fontWeight: 600, color: 'text.primary' }}>
+            <FieldValue resource={resource} field={right} />
+          </Box>
+        ) : undefined
+      }
       rowClick={rowClick === false ? false : (id: unknown, _r: unknown, record: RaRecord) => rowClick(id, record)}
-      sx={{ '& .RaSimpleList-tertiary': { float: 'right', ml: 1.5, opacity: 1, fontWeight: 600 }, '& .MuiListItemText-secondary': { mt: 0.25 } }}
+      sx={{ '& .MuiListItemText-secondary': { mt: 0.25 } }}
     />
   );
 }

@@ -2,7 +2,7 @@
 // reference field pointing at this record's area, a panel lists those records (an owner's
 // properties and houses, a property's houses with counts per status, a tenant's leases, a house's
 // lease history), with a link to see them all and a button to add one already linked.
-import { Box, Button, Card, CardHeader, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardHeader, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import {
   Datagrid,
@@ -20,6 +20,7 @@ import { useSession } from '../session/session-store';
 import { formPath, listPath } from './access';
 import { chipColor, FieldValue } from './display';
 import { iconNamed } from './icons';
+import { PhoneList } from './GenericList';
 import { useLabels } from './labels';
 
 export interface Relation {
@@ -94,6 +95,14 @@ function RelatedPanel({ resource, field, record, several }: Relation & { record:
     .filter((f): f is Field => !!f);
   const title = several ? `${labels.area()} · ${labels.field(field.key)}` : labels.area();
   const back = { returnTo: location.pathname + location.search };
+  const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  // Opens a record with where to come back to after its save (react-admin's own row click
+  // cannot carry router state): navigate here and tell react-admin not to.
+  const open = (rid: unknown): false => {
+    const to = formPath(resource, rid as string);
+    if (to) navigate(to, { state: back });
+    return false;
+  };
 
   return (
     <Card component="section" aria-label={title} sx={{ mt: 2 }}>
@@ -131,26 +140,20 @@ function RelatedPanel({ resource, field, record, several }: Relation & { record:
             </Typography>
           }
         >
-          <Datagrid
-            bulkActionButtons={false}
-            size="small"
-            rowClick={
-              canEdit
-                ? (rid) => {
-                    // Navigate with where to come back to after the save (react-admin's own
-                    // row click cannot carry router state).
-                    const to = formPath(resource, rid as string);
-                    if (to) navigate(to, { state: back });
-                    return false;
-                  }
-                : false
-            }
-            sx={{ '& .RaDatagrid-headerCell': { fontWeight: 650, whiteSpace: 'nowrap' } }}
-          >
-            {columns.map((f) => (
-              <Column key={f.key} resource={resource} field={f} source={f.key} label={labels.field(f.key)} sortable={false} />
-            ))}
-          </Datagrid>
+          {small ? (
+            <PhoneList resource={resource} columns={columns} rowClick={canEdit ? (rid) => open(rid) : false} />
+          ) : (
+            <Datagrid
+              bulkActionButtons={false}
+              size="small"
+              rowClick={canEdit ? (rid) => open(rid) : false}
+              sx={{ '& .RaDatagrid-headerCell': { fontWeight: 650, whiteSpace: 'nowrap' } }}
+            >
+              {columns.map((f) => (
+                <Column key={f.key} resource={resource} field={f} source={f.key} label={labels.field(f.key)} sortable={false} />
+              ))}
+            </Datagrid>
+          )}
         </ReferenceManyField>
       </Box>
     </Card>
