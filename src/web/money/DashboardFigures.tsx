@@ -1,7 +1,7 @@
 // The dashboard's figures from one GET /dashboard: occupancy, billed and collected this month with
 // the collection rate, a 12-month chart, arrears by bucket, unmatched payments, expenses and
 // income, open tickets and SMS credits. Each tile links to its list, filtered.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import HomeWorkRoundedIcon from '@mui/icons-material/HomeWorkRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
@@ -11,20 +11,19 @@ import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import SwapVertRoundedIcon from '@mui/icons-material/SwapVertRounded';
 import BuildRoundedIcon from '@mui/icons-material/BuildRounded';
 import SmsRoundedIcon from '@mui/icons-material/SmsRounded';
-import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useSession } from '../session/session-store';
 import { hasPermission } from '../routing/access';
 import { formatMonth, monthStart } from './dates';
-import { centsOf, chartNumber, money } from './format';
+import { centsOf, money } from './format';
 import { bucketFilter, listLink, OPEN_INVOICE, OPEN_TICKET } from './list-links';
 import { BUCKETS, type Dashboard } from './types';
 
-const BILLED = '#94a3b8';
+// the chart library is large: it loads after the figures, so the greeting and tiles come first
+const MonthsChart = lazy(() => import('./MonthsChart').then((m) => ({ default: m.MonthsChart })));
 /** Open invoices in a bucket as of the dashboard's date. */
 const bucketLink = (b: (typeof BUCKETS)[number], asOf: string) => listLink('invoices', bucketFilter(b, asOf));
-const COLLECTED = '#059669';
 
 /** part ÷ whole as a percentage for a bar's width (display only). */
 const widthOf = (part: bigint, whole: bigint) => (whole > 0n && part > 0n ? Number((part * 1000n) / whole) / 10 : 0);
@@ -141,17 +140,14 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
             </Typography>
             <Box sx={{ height: 280, mx: -1 }}>
               {typeof ResizeObserver === 'undefined' ? null : (
-                <BarChart
-                  height={280}
-                  margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
-                  xAxis={[{ scaleType: 'band', data: months.map((m) => formatMonth(m.month, locale)), tickLabelStyle: { fontSize: 11 } }]}
-                  yAxis={[{ width: 56, valueFormatter: (v: number) => (v >= 1_000_000 ? `${v / 1_000_000}M` : v >= 1000 ? `${v / 1000}k` : String(v)) }]}
-                  series={[
-                    { data: months.map((m) => chartNumber(m.billed)), label: translate('money.dashboard.series_billed'), color: BILLED, valueFormatter: (v) => money(String(v ?? 0)) },
-                    { data: months.map((m) => chartNumber(m.collected)), label: translate('money.dashboard.series_collected'), color: COLLECTED, valueFormatter: (v) => money(String(v ?? 0)) },
-                  ]}
-                  slotProps={{ legend: { position: { vertical: 'top', horizontal: 'end' } } }}
-                />
+                <Suspense fallback={null}>
+                  <MonthsChart
+                    months={months}
+                    labels={months.map((m) => formatMonth(m.month, locale))}
+                    billedLabel={translate('money.dashboard.series_billed')}
+                    collectedLabel={translate('money.dashboard.series_collected')}
+                  />
+                </Suspense>
               )}
             </Box>
             <Box sx={visuallyHidden}>
