@@ -780,6 +780,8 @@ class DemoBuilder {
     months.forEach((m, i) => { if (m <= last) lastIndex = i; });
     for (const [i, m] of months.entries()) {
       if (m < firstPaid || m > last) continue;
+      // one falling behind who moves out leaves the last month to the deposit, whatever day it is
+      if (t.profile === 'arrears' && t.moveOut && m === `${t.moveOut.slice(0, 7)}-01`) continue;
       const short = t.profile === 'arrears' && i > lastIndex - t.shortMonths;
       const day = t.profile === 'late' ? r.int(7, 20) : short ? r.int(4, 18) : r.chance(0.08) ? r.int(dueDay + 1, 14) : r.int(1, dueDay);
       let date = addDays(m, day - 1);

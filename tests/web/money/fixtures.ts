@@ -1,6 +1,7 @@
 // Fake API answers for the money screens' tests: a tenant statement, a property statement, an
 // aging report, the dashboard and the records the pickers list.
 import { fakeApi, loggedIn } from '../fake-api';
+import { todayInNairobi } from '../../../src/web/money/dates';
 import type { AgingReport, Dashboard, PropertyStatement, TenantStatement } from '../../../src/web/money/types';
 
 export const TENANT = { id: 'T1', name: 'Winnie Nduku', phone: '+254714617648' };
@@ -51,8 +52,9 @@ export const PROPERTY_STATEMENT: PropertyStatement = {
   amount_due_to_owner: '28200.00',
 };
 
+// as of today, as the report answers when the URL names no date
 export const AGING: AgingReport = {
-  as_of: '2026-11-22',
+  as_of: todayInNairobi(),
   property_id: null,
   owner_id: null,
   rows: [
