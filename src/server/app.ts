@@ -18,6 +18,7 @@ import { crudRoutes } from './crud/routes.js';
 import { settingsRoutes } from './crud/settings.js';
 import { userRoutes } from './crud/users.js';
 import { billingRoutes } from './routes/billing.js';
+import { historyRoutes } from './routes/history.js';
 import { moneyRoutes } from './routes/money.js';
 import { reportRoutes } from './routes/reports.js';
 
@@ -86,12 +87,19 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
     await api.register(authRoutes);
     await api.register(organisationRoutes);
     await api.register(tokenRoutes);
-    await api.register(crudRoutes);
-    await api.register(settingsRoutes);
-    await api.register(userRoutes);
-    await api.register(billingRoutes);
-    await api.register(moneyRoutes);
-    await api.register(reportRoutes);
+    // organisation data: every handler runs in withTenant, which confirms a cached session
+    await api.register(async (scoped) => {
+      scoped.addHook('onRoute', (route) => {
+        route.config = { ...route.config, tenantScoped: true };
+      });
+      await scoped.register(crudRoutes);
+      await scoped.register(settingsRoutes);
+      await scoped.register(userRoutes);
+      await scoped.register(billingRoutes);
+      await scoped.register(moneyRoutes);
+      await scoped.register(historyRoutes);
+      await scoped.register(reportRoutes);
+    });
   }, { prefix: API });
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));

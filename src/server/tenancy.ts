@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inScope, rowsOf, type Db } from './db/client.js';
-import { forbidden, notFound } from './errors.js';
+import { forgetSessions, sessionLiveSql } from './auth/sessions.js';
+import { forbidden, notFound, unauthenticated } from './errors.js';
 import { requireUser } from './plugins/auth.js';
 
 export interface TenantContext {
@@ -17,10 +18,14 @@ export function requestedOrganization(req: FastifyRequest): string | null {
   return value || req.auth.activeOrganizationId;
 }
 
-/** The query behind membershipPermissions: one row (permissions) when an active member, none otherwise. */
-function membershipQuery(organizationId: string, userId: string) {
+/**
+ * The query behind membershipPermissions: one row (permissions) when an active member, none
+ * otherwise; with a session hash, `live` says whether that session still stands (sessions.ts).
+ */
+function membershipQuery(organizationId: string, userId: string, sessionHash: string | null = null) {
   return sql`
-    select coalesce(array_agg(distinct p) filter (where p is not null), '{}') as permissions
+    select coalesce(array_agg(distinct p) filter (where p is not null), '{}') as permissions,
+      ${sessionHash ? sessionLiveSql(sessionHash, userId) : sql`true`} as live
     from memberships m
     left join user_roles ur on ur.organization_id = m.organization_id and ur.user_id = m.user_id
     left join roles r on r.organization_id = ur.organization_id and r.id = ur.role_id
@@ -48,10 +53,16 @@ export async function withTenant<T>(
   const user = requireUser(req);
   const organizationId = requestedOrganization(req);
   if (!organizationId) throw notFound('No active organisation.');
-  // the membership check rides in the scope's opening round trip (client.ts inScope)
-  const first = membershipQuery(organizationId, user.id);
+  // the membership check (and for a cached session, that it still stands) rides in the scope's
+  // opening round trip (client.ts inScope)
+  const first = membershipQuery(organizationId, user.id, req.auth.sessionCached ? req.auth.sessionHash : null);
   return inScope(req.server.db, { tenant: organizationId, user: user.id, first, readOnly: options.readOnly }, async (tx, rows) => {
-    const permissions = (rows[0] as { permissions: string[] } | undefined)?.permissions;
+    const row = rows[0] as { permissions: string[]; live: boolean } | undefined;
+    if (row && !row.live) {
+      forgetSessions();
+      throw unauthenticated();
+    }
+    const permissions = row?.permissions;
     if (!permissions) throw notFound('Organisation not found.');
     if (permission && !permissions.includes(permission)) throw forbidden();
     return fn(tx, { organizationId, userId: user.id, permissions });

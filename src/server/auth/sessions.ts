@@ -37,6 +37,8 @@ const userColumns = {
 };
 
 type Found = { session: SessionRecord; user: AuthUser };
+/** A found session; `cached` when it came from this process's cache and must still be confirmed (see above). */
+export type FoundSession = Found & { hash: string; cached: boolean };
 
 /**
  * A short in-process cache of session lookups: a list request otherwise spends a round trip (and
@@ -44,16 +46,17 @@ type Found = { session: SessionRecord; user: AuthUser };
  * and is used only while the session needs no touch (TOUCH_AFTER_MS) and is not expired, so idle
  * timeout and lifetime hold exactly.
  *
- * Correctness of logout, password change and disabling, in this process: every change of sessions
- * or of a user's access goes through forgetSessions() (startSession, endSession, endUserSessions,
- * setActiveOrganization, a member disabled or removed in crud/users.ts), which empties the cache and
- * stops it filling for QUIET_MS: the change may still be uncommitted, and a lookup racing it could
- * otherwise cache the old row. So a logged-out session is refused at once by this process.
+ * A cached session is never trusted alone. Only routes marked `config: { tenantScoped: true }`
+ * (app.ts: the ones whose handlers all run in withTenant) take it, and withTenant's opening round
+ * trip checks that the session row still exists and its user is still active, in the same
+ * transaction as the work: a session ended by any process (logout, password change or reset, a
+ * disabled user, a row deleted by hand) is refused by every process at its next request. Every
+ * other route (GET /user, tokens, organisations, password) reads the row.
  *
- * Several processes: another process may keep accepting a session ended elsewhere for at most
- * SESSION_CACHE_MS (5 s), and a change made straight in the database (SQL, another tool) is seen
- * within the same bound. The data stays protected meanwhile: membership and permissions are checked
- * in every request's transaction (tenancy.ts), never cached. Set SESSION_CACHE_MS=0 to turn it off.
+ * Every change of sessions or of a user's access in this process also goes through
+ * forgetSessions(), which empties the cache and stops it filling for QUIET_MS (the change may be
+ * uncommitted yet, and a lookup racing it could otherwise cache the old row).
+ * SESSION_CACHE_MS=0 turns the cache off.
  */
 export const SESSION_CACHE_MS = Number(process.env.SESSION_CACHE_MS ?? 5_000);
 const QUIET_MS = 10_000;
@@ -93,11 +96,15 @@ function keep(db: Db, id: string, found: Found, startedEpoch: number) {
   map.set(id, { at: Date.now(), epoch, found: copy(found) });
 }
 
-/** The session behind a cookie value, or null when unknown, idle too long, past its lifetime or its user is disabled. */
-export async function findSession(db: Db, raw: string, now = new Date()): Promise<Found | null> {
+/**
+ * The session behind a cookie value, or null when unknown, idle too long, past its lifetime or its
+ * user is disabled. With `cache`, a recent lookup may answer instead of the database: the caller
+ * must then confirm the session (sessionLiveSql) in the transaction that does the work.
+ */
+export async function findSession(db: Db, raw: string, now = new Date(), options: { cache?: boolean } = {}): Promise<FoundSession | null> {
   const id = sha256(raw);
-  const hit = cached(db, id, now);
-  if (hit) return hit;
+  const hit = options.cache ? cached(db, id, now) : null;
+  if (hit) return { ...hit, hash: id, cached: true };
   const startedEpoch = epoch;
   const [row] = await db
     .select({
@@ -121,7 +128,16 @@ export async function findSession(db: Db, raw: string, now = new Date()): Promis
     row.session.last_activity_at = now;
   }
   keep(db, id, row, startedEpoch);
-  return row;
+  return { ...row, hash: id, cached: false };
+}
+
+/**
+ * True while the session (by its stored hash) still exists, is within its lifetime and belongs to
+ * an active user: a boolean SQL expression, to ride in a request's first query (tenancy.ts).
+ */
+export function sessionLiveSql(hash: string, userId: string) {
+  return sql`exists (select 1 from ${sessions} s join ${users} u on u.id = s.user_id
+    where s.id = ${hash} and s.user_id = ${userId} and u.status = 'active' and s.expires_at > now())`;
 }
 
 export async function findUserByEmail(db: Db, email: string) {

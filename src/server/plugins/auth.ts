@@ -11,6 +11,10 @@ export interface AuthState {
   via: 'session' | 'token' | null;
   activeOrganizationId: string | null;
   tokenId: string | null;
+  /** The stored hash of the session id (cookie sessions). */
+  sessionHash: string | null;
+  /** The session came from the in-process cache: withTenant confirms it (sessions.ts). */
+  sessionCached: boolean;
 }
 
 declare module 'fastify' {
@@ -19,6 +23,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     csrf: Csrf;
+  }
+  interface FastifyContextConfig {
+    /**
+     * Every handler of the route runs in an organisation's scope (tenancy.ts withTenant), which
+     * confirms a cached session: only such routes may take one (sessions.ts).
+     */
+    tenantScoped?: boolean;
   }
 }
 
@@ -36,19 +47,23 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const allowedOrigins = new Set([new URL(app.config.appUrl).origin]);
 
   app.addHook('onRequest', async (req) => {
-    req.auth = { user: null, via: null, activeOrganizationId: null, tokenId: null };
+    req.auth = { user: null, via: null, activeOrganizationId: null, tokenId: null, sessionHash: null, sessionCached: false };
     const authorization = req.headers.authorization;
     if (authorization?.startsWith('Bearer ')) {
       const found = await authenticateBearer(app.db, authorization.slice(7).trim());
       if (!found) throw unauthenticated();
-      req.auth = { user: found.user, via: 'token', activeOrganizationId: null, tokenId: found.tokenId };
+      req.auth = { user: found.user, via: 'token', activeOrganizationId: null, tokenId: found.tokenId, sessionHash: null, sessionCached: false };
       return;
     }
     const raw = req.cookies[SESSION_COOKIE];
     if (raw && (req.url.startsWith('/api/') || req.url.startsWith('/sanctum/'))) {
-      const found = await findSession(app.db, raw);
+      const cache = req.routeOptions.config?.tenantScoped === true;
+      const found = await findSession(app.db, raw, new Date(), { cache });
       if (found) {
-        req.auth = { user: found.user, via: 'session', activeOrganizationId: found.session.active_organization_id, tokenId: null };
+        req.auth = {
+          user: found.user, via: 'session', activeOrganizationId: found.session.active_organization_id, tokenId: null,
+          sessionHash: found.hash, sessionCached: found.cached,
+        };
       }
     }
     // an unknown path is a 404 whatever the method, so nothing to protect there

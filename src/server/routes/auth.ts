@@ -1,9 +1,9 @@
-import { and, eq, isNull, gt } from 'drizzle-orm';
+import { and, eq, isNull, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ulid } from 'ulid';
-import { passwordResets, users } from '../db/schema.js';
+import { passwordResets, personalAccessTokens, users } from '../db/schema.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../auth/passwords.js';
 import { recentEvents, recordAuthEvent } from '../auth/audit.js';
 import {
@@ -61,21 +61,28 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
-    const limit = await recentEvents(db, { event: 'login.failed', email, ip: req.ip, resetBy: 'login.succeeded' }, 60);
-    if (limit.count >= LOGIN_MAX_FAILURES) {
-      throw tooManyRequests(limit.retryAfter, `Too many login attempts. Please try again in ${limit.retryAfter} seconds.`);
-    }
-    const found = await findUserByEmail(db, email);
-    const ok = await verifyPassword(found?.password_hash, req.body.password);
-    if (!found || !ok || found.status !== 'active') {
-      await recordAuthEvent(db, req, 'login.failed', { userId: found?.id, email });
-      throw invalidField('email', FAILED_LOGIN);
-    }
-    await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
+      // One attempt at a time per email and address, across processes: a burst sent in parallel
+      // cannot slip past the count while the first attempts are still hashing.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login ${email} ${req.ip}`}, 0))`);
+      const limit = await recentEvents(tx, { event: 'login.failed', email, ip: req.ip, resetBy: 'login.succeeded' }, 60);
+      if (limit.count >= LOGIN_MAX_FAILURES) return { kind: 'limited' as const, retryAfter: limit.retryAfter };
+      const found = await findUserByEmail(tx, email);
+      const ok = await verifyPassword(found?.password_hash, req.body.password);
+      if (!found || !ok || found.status !== 'active') {
+        // recorded, then answered outside: the failure must commit to count
+        await recordAuthEvent(tx, req, 'login.failed', { userId: found?.id, email });
+        return { kind: 'failed' as const };
+      }
       await startSession(tx, req, reply, found, req.body.remember ?? false);
       await recordAuthEvent(tx, req, 'login.succeeded', { userId: found.id, email });
+      return { kind: 'ok' as const, user: found };
     });
-    return { user: publicUser(found) };
+    if (outcome.kind === 'limited') {
+      throw tooManyRequests(outcome.retryAfter, `Too many login attempts. Please try again in ${outcome.retryAfter} seconds.`);
+    }
+    if (outcome.kind === 'failed') throw invalidField('email', FAILED_LOGIN);
+    return { user: publicUser(outcome.user) };
   });
 
   app.post('/logout', { schema: { tags: ['auth'], summary: 'End the session' } }, async (req, reply) => {
@@ -163,6 +170,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       if (!used.length) throw invalidField('email', BAD_RESET_TOKEN); // lost a race with another use
       await tx.update(users).set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where(eq(users.id, reset.user_id));
       await endUserSessions(tx, reset.user_id);
+      // a reset is how an account is recovered: nothing minted by whoever held it survives
+      await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.user_id, reset.user_id));
       await recordAuthEvent(tx, req, 'reset.done', { userId: reset.user_id, email: reset.email });
     });
     return { message: 'Your password has been reset.' };

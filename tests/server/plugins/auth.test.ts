@@ -123,37 +123,63 @@ describe('sessions and CSRF (docs/api.md)', () => {
     expect((await browser.get('/api/v1/user')).statusCode).toBe(401);
   });
 
-  it('caches a session lookup for a few seconds, yet logout and a password change end it at once in this process', async () => {
-    const { browser, email } = await registeredBrowser(t.app);
+  it('refuses a session ended behind this process\'s back (another process, SQL) at the next request, cached or not', async () => {
+    const { browser, email } = await registeredBrowser(t.app, { org: 'Cache Check Ltd' });
     const stolen = () => {
       const b = new Browser(t.app);
       b.cookies = new Map(browser.cookies);
       return b;
     };
-    // cached: a change made behind the app's back (SQL) is not seen until the entry expires
+    // a data read fills this process's cache
     settleSessionCache();
-    expect((await browser.get('/api/v1/user')).statusCode).toBe(200);
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(200);
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(200);
+    // another process logs the session out: its row goes, this process is not told
     const hash = sha256(browser.cookies.get('keja_session')!);
     await t.database.db.execute(sql`delete from sessions where id = ${hash}`);
     const copy = stolen();
-    expect((await copy.get('/api/v1/user')).statusCode).toBe(200);
-    await t.database.db.execute(sql`insert into sessions (id, user_id, created_at, last_activity_at, expires_at)
-      select ${hash}, id, now(), now(), now() + interval '1 day' from users where email = ${email}`);
-    // logout through the app: the same cookie is refused on the very next request
-    expect((await browser.post('/api/v1/logout')).statusCode).toBe(204);
+    const read = await copy.get('/api/v1/tenants');
+    expect(read.statusCode).toBe(401);
+    expect(read.json()).toEqual({ message: 'Unauthenticated.' });
     expect((await copy.get('/api/v1/user')).statusCode).toBe(401);
+    expect((await copy.post('/api/v1/user/tokens', { name: 'persist', password: PASSWORD })).statusCode).toBe(401);
 
-    // password change ends the other sessions at once, cached or not
+    // a password changed in another process ends this session here too
+    expect((await browser.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    settleSessionCache();
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(200);
+    const user = (await browser.get('/api/v1/user')).json().user as { id: string };
+    await t.database.db.execute(sql`delete from sessions where user_id = ${user.id}`);
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(401);
+
+    // a user disabled in another process: refused at once
+    expect((await browser.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
+    settleSessionCache();
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(200);
+    await t.database.db.execute(sql`update users set status = 'disabled' where id = ${user.id}`);
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(401);
+    await t.database.db.execute(sql`update users set status = 'active' where id = ${user.id}`);
+  });
+
+  it('logout and a password change end sessions at once in this process', async () => {
+    const { browser, email } = await registeredBrowser(t.app, { org: 'Logout Check Ltd' });
+    const copy = new Browser(t.app);
+    copy.cookies = new Map(browser.cookies);
+    settleSessionCache();
+    expect((await copy.get('/api/v1/tenants')).statusCode).toBe(200);
+    expect((await browser.post('/api/v1/logout')).statusCode).toBe(204);
+    expect((await copy.get('/api/v1/tenants')).statusCode).toBe(401);
+
     expect((await browser.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
     const other = new Browser(t.app);
     await other.csrfCookie();
     expect((await other.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
     settleSessionCache();
-    expect((await other.get('/api/v1/user')).statusCode).toBe(200);
-    expect((await other.get('/api/v1/user')).statusCode).toBe(200);
+    expect((await other.get('/api/v1/tenants')).statusCode).toBe(200);
     const changed = await browser.put('/api/v1/user/password', { current_password: PASSWORD, password: 'Another-Long-Pass-2026!', password_confirmation: 'Another-Long-Pass-2026!' });
     expect(changed.statusCode, changed.body).toBeLessThan(300);
+    expect((await other.get('/api/v1/tenants')).statusCode).toBe(401);
     expect((await other.get('/api/v1/user')).statusCode).toBe(401);
-    expect((await browser.get('/api/v1/user')).statusCode).toBe(200);
+    expect((await browser.get('/api/v1/tenants')).statusCode).toBe(200);
   });
 });

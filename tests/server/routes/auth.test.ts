@@ -88,6 +88,17 @@ describe('POST /login', () => {
     expect((await b.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('counts a burst of parallel failures exactly: five 422, the rest 429, even the right password', async () => {
+    const { email } = await registeredBrowser(t.app);
+    const b = await guest('10.1.1.7');
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => b.post('/api/v1/login', { email, password: `Wrong-${i}-pass` })));
+    const codes = answers.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([422, 422, 422, 422, 422, 429, 429, 429, 429]);
+    expect((await b.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(429);
+    const failed = await rows<{ n: number }>(sql`select count(*)::int as n from auth_events where email = ${email} and event = 'login.failed'`);
+    expect(failed[0].n).toBe(5);
+  });
+
   it('records login succeeded and failed in the audit log', async () => {
     const { email } = await registeredBrowser(t.app);
     const b = await guest();
