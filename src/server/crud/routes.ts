@@ -8,6 +8,7 @@ import { withTenant } from '../tenancy.js';
 import { parseListQuery } from './query-parser.js';
 import { resourceHooks } from './hooks.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './repository.js';
+import { registerExport } from './export.js';
 
 const IdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 const ListQueryString = {
@@ -42,6 +43,8 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
       return rows;
     }, { readOnly: true });
   });
+
+  registerExport(app, resource);
 
   app.get(`${base}/:id`, { schema: { tags, summary: `One of ${resource.name}`, params: IdParams } }, async (req) => {
     const { id } = req.params as { id: string };
