@@ -21,6 +21,7 @@ import { billingRoutes } from './routes/billing.js';
 import { historyRoutes } from './routes/history.js';
 import { moneyRoutes } from './routes/money.js';
 import { reportRoutes } from './routes/reports.js';
+import { portfolioRoutes } from './routes/portfolio.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +100,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(moneyRoutes);
       await scoped.register(historyRoutes);
       await scoped.register(reportRoutes);
+      await scoped.register(portfolioRoutes);
     });
   }, { prefix: API });
 

@@ -1,0 +1,192 @@
+// A property's rent roll (product.md 3, properties: "rent roll; occupancy"): every house with its
+// current tenant and lease, the rent it is let at, the deposit held, what is owed and how much of
+// that is overdue, and the property's totals — houses, occupied, vacant, occupancy, the rent roll
+// (rents of the current leases), the rent if every house were let, deposits, balances, arrears.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.js';
+import { notFound } from '../../errors.js';
+import { cents, dec } from '../payments/allocation.js';
+import { today, type ReportTable } from './common.js';
+
+export interface RentRollRow {
+  house_id: string;
+  number: string;
+  account_code: string;
+  house_type: string | null;
+  /** The house's status (vacant, occupied, reserved, unavailable). */
+  status: string;
+  tenant_id: string | null;
+  tenant: string | null;
+  phone: string | null;
+  lease_id: string | null;
+  /** active or notice: the lease that holds the house. */
+  lease_status: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  /** The current lease's rent; the house's asking rent when it is not let. */
+  rent: string;
+  let: boolean;
+  /** Money owed and held (null without list.statement). */
+  deposit_held: string | null;
+  balance: string | null;
+  arrears: string | null;
+}
+
+export interface RentRollTotals {
+  houses: number;
+  occupied: number;
+  vacant: number;
+  reserved: number;
+  unavailable: number;
+  /** occupied ÷ houses, one decimal ("83.3"); "0.0" with no houses. */
+  occupancy: string;
+  rent_roll: string;
+  potential_rent: string;
+  deposit_held: string | null;
+  balance: string | null;
+  arrears: string | null;
+}
+
+export interface RentRoll {
+  property: { id: string; name: string; code: string | null; owner: string | null };
+  as_of: string;
+  /** Whether balances, arrears and deposits are shown (list.statement). */
+  money: boolean;
+  rows: RentRollRow[];
+  totals: RentRollTotals;
+}
+
+/** occupied ÷ houses as a percentage with one decimal, rounded half up, in integers. */
+export function occupancyOf(occupied: number, houses: number): string {
+  if (!houses) return '0.0';
+  const tenths = Math.floor((occupied * 2000 + houses) / (2 * houses));
+  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+}
+
+const byNumber = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+/**
+ * The lease holding each house is its active one or the one on notice (at most one: leases.ts).
+ * Balance: that lease's issued invoices not yet paid, less the credit on the payments recorded
+ * against it; arrears: the part of those invoices past their due date as of today (Nairobi);
+ * deposit held: the paid part of the lease's deposit lines (a deposit line is paid first).
+ */
+export async function rentRoll(tx: Db, organizationId: string, propertyId: string, opts: { money: boolean }): Promise<RentRoll> {
+  const asOf = today();
+  const [property] = rowsOf<RentRoll['property']>(await tx.execute(sql`
+    select p.id, p.name, p.code, o.name as owner
+    from properties p left join property_owners o on o.organization_id = p.organization_id and o.id = p.owner_id
+    where p.organization_id = ${organizationId} and p.id = ${propertyId}`));
+  if (!property) throw notFound();
+  const raw = rowsOf<Omit<RentRollRow, 'let'> & { house_rent: string }>(await tx.execute(sql`
+    with current as (
+      select l.* from leases l
+      join houses h on h.organization_id = l.organization_id and h.id = l.house_id
+      where l.organization_id = ${organizationId} and h.property_id = ${propertyId} and l.status in ('active', 'notice')
+    ), owed as (
+      select i.lease_id, sum(i.balance) as balance, sum(i.balance) filter (where i.due_date < ${asOf}) as arrears
+      from invoices i join current c on c.id = i.lease_id
+      where i.organization_id = ${organizationId} and i.status not in ('draft', 'void')
+      group by i.lease_id
+    ), credit as (
+      select p.lease_id, sum(p.unallocated) as credit
+      from payments p join current c on c.id = p.lease_id
+      where p.organization_id = ${organizationId} and p.status = 'allocated'
+      group by p.lease_id
+    ), held as (
+      select i.lease_id, sum(least(i.paid, d.deposit)) as held
+      from invoices i join current c on c.id = i.lease_id
+      join (select l.invoice_id, sum(l.amount) as deposit from invoice_lines l
+            join charges ch on ch.organization_id = l.organization_id and ch.id = l.charge_id
+            where l.organization_id = ${organizationId} and ch.category = 'deposit' and not l.waived
+            group by l.invoice_id) d on d.invoice_id = i.id
+      where i.organization_id = ${organizationId} and i.status <> 'void'
+      group by i.lease_id
+    )
+    select h.id as house_id, h.number, h.account_code, ht.name as house_type, h.status, h.rent::text as house_rent,
+           t.id as tenant_id, t.name as tenant, t.phone, c.id as lease_id, c.status as lease_status,
+           c.start_date::text as start_date, c.end_date::text as end_date, c.rent::text as rent,
+           coalesce(hd.held, 0)::text as deposit_held,
+           (coalesce(o.balance, 0) - coalesce(cr.credit, 0))::text as balance,
+           coalesce(o.arrears, 0)::text as arrears
+    from houses h
+    left join house_types ht on ht.organization_id = h.organization_id and ht.id = h.house_type_id
+    left join current c on c.house_id = h.id
+    left join tenants t on t.organization_id = c.organization_id and t.id = c.tenant_id
+    left join owed o on o.lease_id = c.id
+    left join credit cr on cr.lease_id = c.id
+    left join held hd on hd.lease_id = c.id
+    where h.organization_id = ${organizationId} and h.property_id = ${propertyId}`));
+
+  const rows: RentRollRow[] = raw
+    .map(({ house_rent, ...r }) => {
+      const isLet = r.lease_id !== null;
+      return {
+        ...r,
+        rent: dec(cents(isLet ? r.rent : house_rent)),
+        let: isLet,
+        deposit_held: opts.money && isLet ? dec(cents(r.deposit_held)) : null,
+        balance: opts.money && isLet ? dec(cents(r.balance)) : null,
+        arrears: opts.money && isLet ? dec(cents(r.arrears)) : null,
+      };
+    })
+    .sort((a, b) => byNumber.compare(a.number, b.number) || a.house_id.localeCompare(b.house_id));
+
+  const sum = (pick: (r: RentRollRow) => string | null, only = (_r: RentRollRow) => true) =>
+    rows.filter(only).reduce((s, r) => s + cents(pick(r)), 0n);
+  const occupied = rows.filter((r) => r.let).length;
+  return {
+    property, as_of: asOf, money: opts.money, rows,
+    totals: {
+      houses: rows.length,
+      occupied,
+      vacant: rows.length - occupied,
+      reserved: rows.filter((r) => !r.let && r.status === 'reserved').length,
+      unavailable: rows.filter((r) => !r.let && r.status === 'unavailable').length,
+      occupancy: occupancyOf(occupied, rows.length),
+      rent_roll: dec(sum((r) => r.rent, (r) => r.let)),
+      potential_rent: dec(sum((r) => r.rent)),
+      deposit_held: opts.money ? dec(sum((r) => r.deposit_held)) : null,
+      balance: opts.money ? dec(sum((r) => r.balance)) : null,
+      arrears: opts.money ? dec(sum((r) => r.arrears)) : null,
+    },
+  };
+}
+
+const STATUS: Record<string, string> = { vacant: 'Vacant', occupied: 'Occupied', reserved: 'Reserved', unavailable: 'Unavailable' };
+
+export function rentRollTable(r: RentRoll): ReportTable {
+  const t = r.totals;
+  const money = r.money
+    ? [{ key: 'deposit_held', label: 'Deposit held', money: true }, { key: 'balance', label: 'Balance', money: true }, { key: 'arrears', label: 'Arrears', money: true }]
+    : [];
+  return {
+    title: 'Rent roll',
+    filename: `rent-roll-${(r.property.code || r.property.name).replace(/[^A-Za-z0-9]+/g, '-')}-${r.as_of}`,
+    facts: [
+      ['Property', [r.property.name, r.property.code && `(${r.property.code})`].filter(Boolean).join(' ')],
+      ['Owner', r.property.owner ?? ''],
+      ['As of', r.as_of],
+      ['Houses', String(t.houses)],
+      ['Occupied', `${t.occupied} (${t.occupancy}%)`],
+      ['Vacant', `${t.vacant}${t.reserved || t.unavailable ? ` (reserved ${t.reserved}, unavailable ${t.unavailable})` : ''}`],
+    ],
+    columns: [
+      { key: 'number', label: 'House', width: 44 }, { key: 'account_code', label: 'Account', width: 52 },
+      { key: 'house_type', label: 'Type', width: 56 }, { key: 'status', label: 'Status', width: 48 },
+      { key: 'tenant', label: 'Tenant', width: 84 }, { key: 'start_date', label: 'Start', width: 50 }, { key: 'end_date', label: 'End', width: 50 },
+      { key: 'rent', label: 'Rent', money: true }, ...money,
+    ],
+    rows: r.rows.map((x) => ({
+      number: x.number, account_code: x.account_code, house_type: x.house_type, status: STATUS[x.status] ?? x.status,
+      tenant: x.tenant, start_date: x.start_date, end_date: x.end_date ?? (x.let ? 'Periodic' : null),
+      rent: x.let ? x.rent : null, deposit_held: x.deposit_held, balance: x.balance, arrears: x.arrears,
+    })),
+    totals: { number: 'Totals', tenant: `${t.occupied} of ${t.houses} let`, rent: t.rent_roll, deposit_held: t.deposit_held, balance: t.balance, arrears: t.arrears },
+    summary: [
+      ['Rent roll (current leases)', t.rent_roll, true],
+      ['Rent with every house let (vacant ones at their asking rent)', t.potential_rent],
+      ...(r.money ? [['Deposits held', t.deposit_held!], ['Balance owed', t.balance!], ['Arrears (overdue)', t.arrears!, true]] as Array<[string, string, boolean?]> : []),
+    ],
+  };
+}
