@@ -48,7 +48,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memory ? undefined : path.join(config.dataDir, 'pglite') }));
   if (!opts.database) app.addHook('onClose', () => database.close());
   app.decorate('database', database);
-  app.decorate('db', database.db);
+  app.decorate('db', database.app);
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
 
   const https = config.appUrl.startsWith('https://');

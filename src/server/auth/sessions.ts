@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.js';
+import { inScope, type Db } from '../db/client.js';
 import { memberships, sessions, users } from '../db/schema.js';
 import { randomToken, sha256 } from './tokens.js';
 
@@ -152,11 +152,12 @@ export async function findUser(db: Db, id: string): Promise<AuthUser | null> {
 
 /** The organisation a new session starts in: the last one used if still a member, else the oldest membership. */
 async function startingOrganization(db: Db, user: AuthUser): Promise<string | null> {
-  const rows = await db
+  // memberships are a tenant table: a user sees their own only in a scope naming them
+  const rows = await inScope(db, { user: user.id }, (tx) => tx
     .select({ organization_id: memberships.organization_id })
     .from(memberships)
     .where(and(eq(memberships.user_id, user.id), eq(memberships.status, 'active')))
-    .orderBy(sql`${memberships.organization_id} = ${user.last_organization_id ?? ''} desc`, memberships.created_at);
+    .orderBy(sql`${memberships.organization_id} = ${user.last_organization_id ?? ''} desc`, memberships.created_at));
   return rows[0]?.organization_id ?? null;
 }
 

@@ -17,7 +17,15 @@ import { secureSql } from './secure.js';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
+  /** The owner's handle: migrations, scripts, tests that inspect or arrange data. */
   db: Db;
+  /**
+   * The handle the server runs on. On PostgreSQL its connections are the application role
+   * (`SET ROLE keja_app` as each connects): it owns nothing and cannot bypass row-level security,
+   * so even a query outside a scope (no organisation set) sees no tenant row. PGlite has one
+   * connection, so there it is `db`, and inScope switches role inside each transaction.
+   */
+  app: Db;
   kind: 'pglite' | 'pg';
   close(): Promise<void>;
 }
@@ -37,11 +45,16 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: Number(process.env.PG_POOL_MAX || 10) });
+    const max = Number(process.env.PG_POOL_MAX || 10);
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
+    if (shouldMigrate) await migrateServer(pool);
+    const appPool = new pg.Pool({ connectionString: options.databaseUrl, max });
+    // queued before anything the checkout sends: every statement on these connections runs as the role
+    appPool.on('connect', (client) => void client.query(`set role ${APP_ROLE}`).catch(() => client.end()));
     // numeric and bigint stay strings: money is never a float.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    if (shouldMigrate) await migrateServer(pool);
-    return { db, kind: 'pg', close: () => pool.end() };
+    const app = drizzlePg(appPool, { schema }) as unknown as Db;
+    return { db, app, kind: 'pg', close: async () => { await Promise.all([pool.end(), appPool.end()]); } };
   }
   const client = new PGlite({
     dataDir: options.dataDir,
@@ -54,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     await client.exec(secureSql());
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, app: db, kind: 'pglite', close: () => client.close() };
 }
 
 /** Several processes may start at once: one migrates, the others wait on the advisory lock. */

@@ -50,6 +50,19 @@ BEGIN
       EXECUTE format($p$CREATE POLICY tenant_isolation ON %I USING (organization_id = ${TENANT}) WITH CHECK (organization_id = ${TENANT})$p$, t.table_name);
     END IF;
   END LOOP;
+  -- organisations (the platform's tenants, keyed by id): inside an organisation's scope only that
+  -- one; in a user's scope only theirs; outside any scope (the scheduler's pass over all of them,
+  -- the auth routes) every one, as for the other account tables
+  ALTER TABLE organizations ENABLE ROW LEVEL SECURITY;
+  ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
+  DROP POLICY IF EXISTS tenant_isolation ON organizations;
+  CREATE POLICY tenant_isolation ON organizations USING (
+    CASE
+      WHEN ${TENANT} IS NOT NULL THEN id = ${TENANT}
+      WHEN ${USER} IS NOT NULL THEN EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = organizations.id AND m.user_id = ${USER})
+      ELSE true
+    END
+  ) WITH CHECK (${TENANT} IS NULL OR id = ${TENANT});
   IF to_regproc('list_counts_install') IS NOT NULL THEN
     PERFORM list_counts_install();
   END IF;

@@ -38,6 +38,33 @@ describe('row-level security', () => {
     expect(new Set(seen.map((r) => r.organization_id))).toEqual(new Set([a.organization!.id]));
   });
 
+  it('on PostgreSQL the server\'s own connections are the application role: outside any scope they see no tenant row', async () => {
+    const [row] = rowsOf<{ who: string; roles: number; super: boolean }>(await t.app.db.execute(sql`
+      select current_user as who, (select count(*)::int from roles) as roles,
+        (select rolsuper or rolbypassrls from pg_roles where rolname = current_user) as super`));
+    if (t.database.kind === 'pglite') {
+      // one connection, owned by the embedded superuser: inScope switches role in each transaction
+      expect(row.roles).toBeGreaterThanOrEqual(10);
+      return;
+    }
+    expect(row).toEqual({ who: 'keja_app', roles: 0, super: false });
+    // and it owns nothing
+    const owned = rowsOf<{ n: number }>(await t.database.db.execute(sql`
+      select count(*)::int as n from pg_class c join pg_roles r on r.oid = c.relowner where r.rolname = 'keja_app'`));
+    expect(owned[0].n).toBe(0);
+  });
+
+  it('organisations (their settings hold secrets): a scope sees its own only, a user scope the user\'s only', async () => {
+    const c = await registeredBrowser(t.app, { org: 'Org C' });
+    expect((await c.browser.post('/api/v1/organisations', { name: 'Org C Two' })).statusCode).toBe(201);
+    const inOrg = await inScope(t.database.db, { tenant: a.organization!.id }, (tx) => tx.execute(sql`select id from organizations`));
+    expect(rowsOf<{ id: string }>(inOrg).map((r) => r.id)).toEqual([a.organization!.id]);
+    const mine = await inScope(t.database.db, { user: c.user.id }, (tx) => tx.execute(sql`select name from organizations order by name`));
+    expect(rowsOf<{ name: string }>(mine).map((r) => r.name)).toEqual(['Org C', 'Org C Two']);
+    await expect(inScope(t.database.db, { tenant: a.organization!.id }, (tx) =>
+      tx.execute(sql`update organizations set name = 'Taken over' where id = ${b.organization!.id} returning id`))).resolves.toMatchObject({ rows: [] });
+  });
+
   it('with no organisation set, tenant tables show nothing at all (fails closed)', async () => {
     const seen = await inScope(t.database.db, {}, (tx) => tx.select().from(roles));
     expect(seen).toEqual([]);
