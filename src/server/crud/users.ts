@@ -11,8 +11,9 @@ import { rowsOf, type Db } from '../db/client.js';
 import { memberships, organizations, passwordResets, roles, sessions, userRoles, users } from '../db/schema.js';
 import { conflict, forbidden, invalid, notFound } from '../errors.js';
 import { withTenant, type TenantContext } from '../tenancy.js';
-import { parseListQuery, type Condition } from './query-parser.js';
+import { parseListQuery, type Condition, type ListQuery } from './query-parser.js';
 import { checkReferences } from './repository.js';
+import { EXPORT_PAGE, registerExport, type Cursor } from './export.js';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -44,6 +45,19 @@ const view = (r: RecordValues) => ({
   id: r.id, name: r.name, email: r.email, phone: r.phone ?? null, status: r.status, role_ids: r.role_ids ?? [],
   created_at: r.created_at instanceof Date ? r.created_at.toISOString() : r.created_at,
 });
+
+/** A page of members after `last` in the list's order (name, email or id, then id): the CSV export's source. */
+async function memberPage(tx: Db, organizationId: string, q: ListQuery, last: Cursor | null) {
+  const where = q.conditions.length ? sql.join(q.conditions.map((c) => conditionSql(c, organizationId)), sql` and `) : sql`true`;
+  const column = SORT_COLUMNS[q.sort.field] ?? sql`u.name`;
+  const asc = q.sort.order === 'ASC';
+  const dir = asc ? sql`asc` : sql`desc`;
+  const past = asc ? sql`>` : sql`<`;
+  const after = last ? sql`and (${column} ${past} ${String(last.value)} or (${column} = ${String(last.value)} and u.id ${past} ${last.id}))` : sql``;
+  const rows = rowsOf<RecordValues & { id: string }>(await tx.execute(sql`${selectMembers(organizationId, where)} ${after}
+    order by ${column} ${dir}, u.id ${dir} limit ${EXPORT_PAGE}`));
+  return rows.map((r) => ({ ...view(r), id: String(r.id) }));
+}
 
 async function member(tx: Db, organizationId: string, id: string): Promise<RecordValues> {
   const [row] = rowsOf<RecordValues>(await tx.execute(selectMembers(organizationId, sql`u.id = ${id}`)));
@@ -101,6 +115,8 @@ export async function userRoutes(app: FastifyInstance) {
       return rows.map(view);
     });
   });
+
+  registerExport(app, usersResource, { page: memberPage });
 
   app.get('/users/:id', { schema: { tags, summary: 'One member' } }, (req) =>
     withTenant(req, null, async (tx, ctx) => {

@@ -122,6 +122,25 @@ describe('a list export', () => {
     expect(records[0].Phone).toBe('+254712345678');
   });
 
+  it('exports the members (custom storage) with their roles by name, this organisation’s only', async () => {
+    const res = await owner.browser.get(`/api/v1/users/export.csv?${q({ sort: ['email', 'DESC'] })}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { header, records } = table(res.body);
+    expect(header).toEqual(['ID', 'Name', 'Email', 'Phone', 'Status', 'Roles']);
+    expect(records).toEqual([expect.objectContaining({ ID: owner.user.id, Email: owner.email, Status: 'Active', Roles: 'Administrator' })]);
+    // past one page: 1,200 more members (the same names in pairs, so the id breaks the ties)
+    await inScope(t.database.db, {}, (tx) => tx.execute(sql`insert into users (id, name, email) select 'U' || lpad(n::text, 6, '0'), 'Member ' || lpad((n / 2)::text, 4, '0'), 'm' || n || '@export.test' from generate_series(1, 1200) n`));
+    await inScope(t.database.db, { tenant: orgId }, async (tx) => {
+      await tx.execute(sql`insert into memberships (organization_id, user_id) select ${orgId}, 'U' || lpad(n::text, 6, '0') from generate_series(1, 1200) n`);
+    });
+    const many = table((await owner.browser.get(`/api/v1/users/export.csv?${q({ sort: ['name', 'DESC'] })}`)).body).records;
+    expect(many).toHaveLength(1201);
+    const members = many.filter((r) => r.Name.startsWith('Member '));
+    const expected = Array.from({ length: 1200 }, (_, i) => ({ name: `Member ${String(Math.floor((i + 1) / 2)).padStart(4, '0')}`, id: `U${String(i + 1).padStart(6, '0')}` }))
+      .sort((a, b) => b.name.localeCompare(a.name) || b.id.localeCompare(a.id));
+    expect(members.map((r) => r.ID)).toEqual(expected.map((e) => e.id));
+  });
+
   it('refuses a bad filter or sort with the contract’s 400, before any file', async () => {
     const bad = await owner.browser.get(`/api/v1/houses/export.csv?${q({ filter: { nope: 1 } })}`);
     expect(bad.statusCode).toBe(400);
