@@ -22,6 +22,10 @@ import { historyRoutes } from './routes/history.js';
 import { moneyRoutes } from './routes/money.js';
 import { reportRoutes } from './routes/reports.js';
 import { portfolioRoutes } from './routes/portfolio.js';
+import { messagingRoutes } from './routes/messaging.js';
+import { paymentChannelRoutes } from './routes/payment-channels.js';
+import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
+import { configureSecretBox } from './domain/secret-box.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +54,9 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('database', database);
   app.decorate('db', database.app);
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
+  // the record hooks encrypt Daraja keys and send messages with these (crud/hooks.ts knows no app)
+  configureSecretBox(config.appKey);
+  configureMessaging(defaultMessagingServices(app.log, app.mailer, config.smsDriver));
 
   const https = config.appUrl.startsWith('https://');
   await app.register(helmet, {
@@ -101,6 +108,8 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(historyRoutes);
       await scoped.register(reportRoutes);
       await scoped.register(portfolioRoutes);
+      await scoped.register(messagingRoutes);
+      await scoped.register(paymentChannelRoutes);
     });
   }, { prefix: API });
 

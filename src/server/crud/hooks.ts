@@ -6,6 +6,12 @@ import { invoiceHooks } from '../domain/invoices.js';
 import { leaseHooks } from '../domain/leases.js';
 import { paymentHooks } from '../domain/payments/payments.js';
 import { roleHooks } from '../domain/roles.js';
+import { houseHooks } from '../domain/houses.js';
+import { messageHooks } from '../domain/messaging/messages.js';
+import { smsCreditHooks } from '../domain/messaging/credits.js';
+import { paymentChannelHooks } from '../domain/payment-channels.js';
+import { ticketHooks } from '../domain/tickets.js';
+import { workOrderHooks } from '../domain/work-orders.js';
 
 /**
  * Where an area needs more than its declaration: rules that run in the same transaction as the
@@ -29,4 +35,10 @@ export const resourceHooks: Record<string, ResourceHooks> = {
   payments: paymentHooks,
   expenses: expenseHooks,
   incomes: incomeHooks,
+  houses: houseHooks,
+  tickets: ticketHooks,
+  'work-orders': workOrderHooks,
+  'payment-channels': paymentChannelHooks,
+  messages: messageHooks,
+  'sms-credits': smsCreditHooks,
 };

@@ -8,6 +8,7 @@ import { organizations } from '../db/schema.js';
 import { forbidden, invalid } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { checkReferences } from './repository.js';
+import { makeDefaultChannel } from '../domain/payment-channels.js';
 
 const columnKeys = new Set<string>(ORGANIZATION_COLUMNS);
 
@@ -55,6 +56,11 @@ export async function settingsRoutes(app: FastifyInstance) {
         else document[f.key] = value;
       }
       await tx.update(organizations).set({ ...columns, settings: document, updated_at: new Date() }).where(eq(organizations.id, ctx.organizationId));
+      // the default channel is also a flag on the channels: keep the two saying the same
+      const chosen = (document.default_payment_channel_id as string | null | undefined) ?? null;
+      if ('default_payment_channel_id' in values && chosen !== ((org.settings as RecordValues)?.default_payment_channel_id ?? null)) {
+        await makeDefaultChannel(tx, ctx.organizationId, chosen);
+      }
       return settingsView(await readSettings(tx, ctx.organizationId));
     }));
 }

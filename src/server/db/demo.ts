@@ -15,6 +15,7 @@ import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle
 import { postPenalties } from '../domain/billing/penalties.js';
 import { runBilling } from '../domain/billing/runs.js';
 import { approveExpense } from '../domain/expenses.js';
+import { recordUsage } from '../domain/messaging/credits.js';
 import { recordAudit } from '../domain/audit.js';
 import { createOrganization } from '../domain/organizations.js';
 import { allocatePayment } from '../domain/payments/allocation.js';
@@ -117,13 +118,6 @@ const dateOfEatMs = (t: number) => isoDay(t + EAT_MS);
 const cents = (money: string) => BigInt(money.replace('.', ''));
 const shillings = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 const display = (c: bigint) => new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2 }).format(Number(c) / 100);
-
-/** SMS segments: GSM-7 160/153 characters, UCS-2 70/67 (product section 5). */
-function segmentsOf(body: string): number {
-  const gsm = /^[\x20-\x7e\n\r]*$/.test(body) && !/[`[\]{}\\^~|]/.test(body);
-  const [single, multi] = gsm ? [160, 153] : [70, 67];
-  return body.length <= single ? 1 : Math.ceil(body.length / multi);
-}
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{([a-z_]+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);
@@ -296,8 +290,8 @@ class DemoBuilder {
 
   private async addPortfolio() {
     for (const [key, input] of Object.entries(CHANNELS) as Array<[keyof typeof CHANNELS, RecordValues]>) {
-      // the server generates the secret of the paybill's callback URLs
-      this.channels[key] = await this.add(paymentChannels, input, () => (input.kind === 'mpesa_paybill' ? { callback_secret: randomBytes(24).toString('base64url') } : {}));
+      // the server makes the secret of the paybill's callback URLs (domain/payment-channels.ts)
+      this.channels[key] = await this.add(paymentChannels, input);
     }
     for (const [key, input] of Object.entries(CHARGES) as Array<[ChargeKey, RecordValues]>) {
       this.charges[key] = await this.add(charges, input);
@@ -516,10 +510,9 @@ class DemoBuilder {
     const caretaker = this.colleague('Caretaker');
     const manager = this.colleague('Manager');
     const prop = (key: string) => this.properties.get(key)!.id;
-    let ticketNo = 0;
-    let workOrderNo = 0;
-    const ticket = (input: RecordValues) => this.add(tickets, input, () => ({ number: `TKT-${String(++ticketNo).padStart(4, '0')}` }));
-    const workOrder = (input: RecordValues) => this.add(workOrders, input, () => ({ number: `WO-${String(++workOrderNo).padStart(4, '0')}` }));
+    // numbered by the server from the organisation's series, so the next ticket anyone adds follows on
+    const ticket = (input: RecordValues) => this.add(tickets, input);
+    const workOrder = (input: RecordValues) => this.add(workOrders, input);
     const at = (t: Tenancy) => ({ property_id: t.house.propertyRecord.id, house_id: t.house.record.id, tenant_id: t.tenant.id });
 
     const tap = this.tenancy('RUA', 'oneBedroom', 2);
@@ -549,10 +542,14 @@ class DemoBuilder {
     await workOrder({ ticket_id: t4.id, category_id: this.categories.carpentry.id, service_provider_id: this.providers.fundiMbao.id, property_id: t4.property_id, house_id: t4.house_id, description: 'Refit the wardrobe door with new hinges.', estimate: '1200.00', paid_by: 'owner', status: 'cancelled' });
     await workOrder({ category_id: this.categories.masonry.id, service_provider_id: this.providers.fundiMbao.id, property_id: prop('RUA'), description: 'Patch the cracked paving at the parking entrance.', estimate: '9500.00', paid_by: 'owner', scheduled_date: addDays(this.nextMonth, 3), status: 'new' });
 
-    // expenses: the two completed work orders (the running costs of the buildings come with the history)
-    const expense = (input: RecordValues) => this.add(expenses, input);
-    await expense({ property_id: wo2.property_id, house_id: wo2.house_id, category: 'repairs', service_provider_id: this.providers.umemeBora.id, payee: 'Umeme Bora Electricals', work_order_id: wo2.id, amount: '3200.00', date: addDays(lastMonth, 20), reference: 'UB-0412', borne_by: 'owner', status: 'paid' });
-    await expense({ property_id: wo5.property_id, category: 'repairs', service_provider_id: this.providers.umemeBora.id, payee: 'Umeme Bora Electricals', work_order_id: wo5.id, amount: '2800.00', date: addDays(lastMonth, 12), reference: 'UB-0398', borne_by: 'owner', status: 'paid' });
+    // completing them made their expenses (domain/work-orders.ts): dated when the work was done, the provider's invoice number, paid since
+    const paid = async (order: RecordValues, date: string, reference: string) => {
+      const [row] = rowsOf<{ id: string }>(await this.tx.execute(sql`select id from expenses where organization_id = ${this.organizationId} and work_order_id = ${String(order.id)}`));
+      if (!row) throw new Error(`demo data: work order ${String(order.number)} made no expense`);
+      await updateRecord(this.tx, expenses, this.organizationId, String(row.id), { date, reference, status: 'paid' });
+    };
+    await paid(wo2, addDays(lastMonth, 20), 'UB-0412');
+    await paid(wo5, addDays(lastMonth, 12), 'UB-0398');
   }
 
   // ---- the history: the money core's own services, day by day -------------------------------------
@@ -829,16 +826,14 @@ class DemoBuilder {
     });
     let providerNo = 0;
     const send = async (input: RecordValues, status: 'sent' | 'delivered', sentAt: string) => {
-      const record = await this.add(messages, input, (values) => {
-        const sms = values.channel === 'sms';
-        const segments = sms ? segmentsOf(String(values.body)) : 0;
-        return {
-          status, segments, credits: segments, sent_at: sentAt,
-          provider_id: sms ? `ATXid_${r.chars(24, 'abcdef0123456789')}` : `<demo-${++providerNo}@jirani.co.ke>`,
-        };
-      });
+      // history: already sent (the server counts its segments and credits, messaging/messages.ts)
+      const record = await this.add(messages, input, (values) => ({
+        status, sent_at: sentAt,
+        provider_id: values.channel === 'sms' ? `ATXid_${r.chars(24, 'abcdef0123456789')}` : `<demo-${++providerNo}@jirani.co.ke>`,
+      }));
       if (record.channel === 'sms') {
-        await this.add(smsCredits, { kind: 'usage', credits: record.credits, date: String(record.sent_at).slice(0, 10) }, () => ({ message_id: record.id }));
+        // the usage row sending writes (usage is never entered through the API)
+        await recordUsage(this.tx, this.organizationId, String(record.id), Number(record.credits), dateOfEatMs(Date.parse(String(record.sent_at))));
       }
       return record;
     };

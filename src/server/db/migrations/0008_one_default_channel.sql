@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "payment_channels_is_default_unique" ON "payment_channels" USING btree ("organization_id","is_default") WHERE "payment_channels"."is_default" in ('true');

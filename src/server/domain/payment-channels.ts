@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { RecordValues } from '../../shared/resource.js';
+import { rowsOf, type Db } from '../db/client.js';
+import { notFound } from '../errors.js';
+import { recordAudit } from './audit.js';
+import { currentUser } from './payments/allocation.js';
+import { encryptSecret } from './secret-box.js';
+
+/** Daraja keys: encrypted at rest (secret-box.ts), write-only in the API. */
+export const DARAJA_SECRETS = ['daraja_consumer_key', 'daraja_consumer_secret', 'daraja_passkey'] as const;
+export const darajaPurpose = (field: string) => `payment-channels.${field}`;
+
+/** 192 random bits from the CSPRNG, URL-safe: the path segment that authenticates Daraja's callbacks. */
+export const newCallbackSecret = () => randomBytes(24).toString('base64url');
+
+export function callbackUrls(appUrl: string, channelId: string, secret: string) {
+  const base = `${appUrl}/api/v1/webhooks/mpesa/${encodeURIComponent(channelId)}/${encodeURIComponent(secret)}`;
+  return { confirmation_url: `${base}/confirmation`, validation_url: `${base}/validation` };
+}
+
+/** Serialises default changes in one organisation, so two at once never leave two defaults. */
+const lockDefault = (tx: Db, organizationId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`default-channel:${organizationId}`}, 0))`);
+
+/** settings.default_payment_channel_id follows the channel marked default (and the other way, settings.ts). */
+async function setSettingsDefault(tx: Db, organizationId: string, channelId: string | null, onlyIfNow?: string) {
+  await tx.execute(sql`
+    update organizations set settings = jsonb_set(coalesce(settings, '{}'::jsonb), '{default_payment_channel_id}', ${channelId === null ? sql`'null'::jsonb` : sql`to_jsonb(${channelId}::text)`})
+    where id = ${organizationId} ${onlyIfNow ? sql`and settings->>'default_payment_channel_id' = ${onlyIfNow}` : sql``}`);
+}
+
+/**
+ * Makes `channelId` the organisation's only default channel (null: none), in the caller's
+ * transaction: the old default is unset first, under a lock, then the flag and the settings follow.
+ */
+export async function makeDefaultChannel(tx: Db, organizationId: string, channelId: string | null) {
+  await lockDefault(tx, organizationId);
+  await tx.execute(sql`
+    update payment_channels set is_default = false, updated_at = now()
+    where organization_id = ${organizationId} and is_default and id is distinct from ${channelId}`);
+  if (channelId) {
+    await tx.execute(sql`
+      update payment_channels set is_default = true, updated_at = now()
+      where organization_id = ${organizationId} and id = ${channelId} and not is_default`);
+  }
+  await setSettingsDefault(tx, organizationId, channelId);
+}
+
+/**
+ * Payment channels: the callback secret is the server's (made on create, changed only by
+ * rotating it); Daraja keys are stored encrypted; at most one channel is the default, and
+ * choosing a new one unsets the old one in the same transaction.
+ */
+export const paymentChannelHooks = {
+  async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
+    if (!existing) values.callback_secret = newCallbackSecret();
+    for (const key of DARAJA_SECRETS) {
+      const v = values[key];
+      if (typeof v === 'string' && v !== '') values[key] = encryptSecret(v, organizationId, darajaPurpose(key));
+    }
+    if (values.is_default === true && existing?.is_default !== true) {
+      await lockDefault(tx, organizationId);
+      await tx.execute(sql`
+        update payment_channels set is_default = false, updated_at = now()
+        where organization_id = ${organizationId} and is_default and id is distinct from ${existing ? String(existing.id) : null}`);
+    }
+  },
+  async afterWrite(tx: Db, organizationId: string, id: string, existing: RecordValues | null) {
+    const [row] = rowsOf<{ is_default: boolean }>(await tx.execute(sql`select is_default from payment_channels where organization_id = ${organizationId} and id = ${id}`));
+    if (row?.is_default && existing?.is_default !== true) await setSettingsDefault(tx, organizationId, id);
+    else if (!row?.is_default && existing?.is_default === true) await setSettingsDefault(tx, organizationId, null, id);
+  },
+  async beforeDelete(tx: Db, organizationId: string, existing: RecordValues) {
+    if (existing.is_default === true) await setSettingsDefault(tx, organizationId, null, String(existing.id));
+  },
+};
+
+/** A new callback secret (the old URLs stop working at once); audited without the secrets. */
+export async function rotateCallbackSecret(tx: Db, organizationId: string, channelId: string): Promise<string> {
+  const secret = newCallbackSecret();
+  const [row] = rowsOf<{ id: string }>(await tx.execute(sql`
+    update payment_channels set callback_secret = ${secret}, updated_at = now()
+    where organization_id = ${organizationId} and id = ${channelId} returning id`));
+  if (!row) throw notFound();
+  await recordAudit(tx, { organizationId, userId: await currentUser(tx), resource: 'payment-channels', recordId: channelId, action: 'rotate_secret' });
+  return secret;
+}
+
+/** The stored callback secret of a channel (404 when not this organisation's). */
+export async function callbackSecret(tx: Db, organizationId: string, channelId: string): Promise<string> {
+  const [row] = rowsOf<{ callback_secret: string | null }>(await tx.execute(sql`
+    select callback_secret from payment_channels where organization_id = ${organizationId} and id = ${channelId}`));
+  if (!row) throw notFound();
+  return row.callback_secret ?? '';
+}
