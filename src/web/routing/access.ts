@@ -1,6 +1,7 @@
 // Who may open which route (seed sections 2, 6, 8). Pure functions: the route guard and the
 // react-admin authProvider.canAccess both decide with these, so the menu, the buttons and the
 // routes never disagree.
+import { allDeclarations } from '../../../resources/index';
 import { can } from '../../shared/permissions';
 import type { Session } from '../session/types';
 
@@ -83,31 +84,8 @@ export function decideRoute(
   return { type: 'render' };
 }
 
-/** react-admin resource names (docs/api.md) and their permission modules. */
-export const RESOURCE_MODULES: Readonly<Record<string, string>> = {
-  'property-owners': 'property_owner',
-  aggregators: 'aggregator',
-  properties: 'property',
-  'house-types': 'house_type',
-  houses: 'house',
-  charges: 'charge',
-  tenants: 'tenant',
-  leases: 'lease',
-  invoices: 'invoice',
-  expenses: 'expense',
-  incomes: 'income',
-  payments: 'payment',
-  'payment-channels': 'payment_channel',
-  messages: 'message',
-  templates: 'template',
-  users: 'user',
-  roles: 'role',
-  tickets: 'ticket',
-  'work-orders': 'work_order',
-  'work-order-categories': 'work_order_category',
-  'service-providers': 'service_provider',
-  'sms-credits': 'sms_credit',
-};
+/** react-admin resource names (docs/api.md) and their permission modules, from the declarations. */
+export const RESOURCE_MODULES: Readonly<Record<string, string>> = Object.fromEntries(allDeclarations.map((r) => [r.name, r.module]));
 
 /** react-admin actions that borrow another permission verb. */
 const ACTION_ALIASES: Readonly<Record<string, string>> = { clone: 'create', export: 'list' };
