@@ -7,12 +7,10 @@ import {
   BulkDeleteButton,
   CreateButton,
   Datagrid,
-  ExportButton,
   FilterButton,
   List,
   SimpleList,
   TopToolbar,
-  useListContext,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -26,7 +24,7 @@ import { FieldValue, RecordTitle } from './display';
 import { filtersFor } from './filters';
 import { iconNamed } from './icons';
 import { useLabels, humanise } from './labels';
-import { useExporter } from './exporter';
+import { ExportButton } from './ExportButton';
 
 interface ListScreenProps {
   resource: Resource;
@@ -52,14 +50,13 @@ export function columnsOf(resource: Resource): Field[] {
   return resource.listColumns.map((k) => resource.fields.find((f) => f.key === k)).filter((f): f is Field => !!f);
 }
 
-function ListActions({ resource, createTo, hasMoreFilters }: { resource: Resource; createTo: string | null; hasMoreFilters: boolean }) {
+function ListActions({ resource, createTo, hasMoreFilters, filename }: { resource: Resource; createTo: string | null; hasMoreFilters: boolean; filename: string }) {
   const Extra = areaExtensions[resource.name]?.listActions;
-  const { total } = useListContext();
   return (
     <TopToolbar sx={{ alignItems: 'center', minHeight: { xs: 48 } }}>
       {hasMoreFilters ? <FilterButton /> : null}
       {Extra ? <Extra /> : null}
-      <ExportButton disabled={!total} maxResults={1000} />
+      <ExportButton resource={resource} filename={filename} />
       {createTo ? <CreateButton to={createTo} variant="contained" /> : null}
     </TopToolbar>
   );
@@ -142,7 +139,6 @@ export function GenericList({ resource, route }: ListScreenProps) {
   const access = useAccess(resource);
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const title = useListTitle(resource, route);
-  const exporter = useExporter(resource, firstSegment(route.path));
   const filters = useMemo(() => filtersFor(resource, route, translate), [resource, route, translate]);
   const { permissions } = useSession();
   // No form (messages): the area's page creates (compose a message), when the user may open it.
@@ -171,8 +167,8 @@ export function GenericList({ resource, route }: ListScreenProps) {
         filter={route.filter}
         filters={filters}
         perPage={25}
-        exporter={exporter}
-        actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} />}
+        exporter={false}
+        actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} filename={firstSegment(route.path)} />}
         empty={<Empty resource={resource} createTo={createTo} title={title} />}
         disableAuthentication
         sx={{ '& .RaList-main': { mt: 0.5 } }}

@@ -102,6 +102,7 @@ export const genericEnglish = {
       search: 'Search',
       yes: 'Yes',
       no: 'No',
+      export_failed: 'The export could not be downloaded',
     },
     form: {
       new: 'New %{name}',

@@ -72,6 +72,7 @@ export const genericSwahili = {
       search: 'Tafuta',
       yes: 'Ndiyo',
       no: 'Hapana',
+      export_failed: 'Faili ya orodha haikuweza kupakuliwa',
     },
     form: {
       new: '%{name} mpya',

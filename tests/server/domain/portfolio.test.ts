@@ -169,7 +169,7 @@ describe('the rent roll and a tenant’s balance', () => {
     roll = (await created(b, 'properties', { name: 'Ruaka Gardens', code: 'RUA', owner_id: owner, kind: 'residential' })).id;
     const res = await b.post(`/api/v1/properties/${roll}/houses/bulk`, { house_type_id: twoBedroom, prefix: 'R', from: 1, to: 10, rent: '20000' });
     const [r1, r2, r3] = res.json().houses as Array<{ id: string }>;
-    await b.put(`/api/v1/houses/${r3.id}`, { ...(await b.get(`/api/v1/houses/${r3.id}`)).json(), status: 'reserved' });
+    await b.put(`/api/v1/houses/${r3.id}`, { ...((await b.get(`/api/v1/houses/${r3.id}`)).json() as object), status: 'reserved' });
     amina = (await created(b, 'tenants', { kind: 'individual', name: 'Amina Njeri', phone: '+254722000001' })).id;
     otieno = (await created(b, 'tenants', { kind: 'individual', name: 'Otieno Okoth', phone: '+254722000002' })).id;
     const lease1 = (await created(b, 'leases', { tenant_id: amina, house_id: r1.id, start_date: '2025-01-01', rent: '20000', deposit: '20000', billing_frequency: 'monthly', status: 'active' })).id;

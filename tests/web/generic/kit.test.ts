@@ -7,9 +7,10 @@ import { AREA_ROUTES, appRoutes } from '../../../src/web/routing/routes';
 import { requiredPermission } from '../../../src/web/routing/access';
 import { readMoney, showMoney, moneyValidator } from '../../../src/web/generic/MoneyInput';
 import { formDefaults, inheritedFields, toApiValues, toFormValues } from '../../../src/web/generic/form-values';
-import { exportRows } from '../../../src/web/generic/exporter';
+import { exportLabelsFor, exportQuery } from '../../../src/web/generic/ExportButton';
+import { exportCell, exportHeader } from '../../../src/shared/csv-export';
 import { relationsTo, addPath } from '../../../src/web/generic/RelatedPanels';
-import { houses, invoices, leases, paymentChannels, properties, settings, workOrders } from '../../../resources/index';
+import { houses, invoices, leases, paymentChannels, properties, resources, settings, workOrders } from '../../../resources/index';
 import { englishMessages } from '../../../src/web/i18n/en';
 
 /** A translate with polyglot's `_` fallback over the English messages (no React needed). */
@@ -136,17 +137,28 @@ describe('related records', () => {
 });
 
 describe('CSV export', () => {
-  it('labels the columns and writes titles, labels and decimal amounts', async () => {
-    const fetchRelated = async (_records: unknown, field: string) =>
-      field === 'property_id' ? { p1: { id: 'p1', name: 'Jirani Heights' } } : field === 'charge_ids' ? { c1: { id: 'c1', name: 'Water' } } : {};
-    const { columns, rows } = await exportRows(
-      houses,
-      [{ id: 'h1', property_id: 'p1', number: 'A1', account_code: 'KILA1', rent: '32000.00', status: 'occupied', charge_ids: ['c1'] }],
-      fetchRelated as never,
-      translate as never,
-    );
-    expect(columns.slice(0, 5)).toEqual(['ID', 'Property', 'Owner', 'House type', 'House no.']);
-    const row = Object.fromEntries(columns.map((c, i) => [c, rows[0][i]]));
-    expect(row).toMatchObject({ Property: 'Jirani Heights', 'House no.': 'A1', Rent: '32000.00', Status: 'Occupied', 'Recurring charges': 'Water' });
+  it('labels the columns in the user’s language and writes titles, labels and decimal amounts', () => {
+    const labels = exportLabelsFor(houses, translate as never);
+    expect(exportHeader(houses, labels).slice(0, 5)).toEqual(['ID', 'Property', 'Owner', 'House type', 'House no.']);
+    const field = (key: string) => houses.fields.find((f) => f.key === key)!;
+    const titles: Record<string, string> = { p1: 'Jirani Heights', c1: 'Water' };
+    const cell = (key: string, v: unknown) => exportCell(field(key), v, labels, (id) => titles[id]);
+    expect(cell('property_id', 'p1')).toBe('Jirani Heights');
+    expect(cell('charge_ids', ['c1'])).toBe('Water');
+    expect(cell('rent', '32000.00')).toBe('32000.00');
+    expect(cell('status', 'occupied')).toBe('Occupied');
+    expect(labels.yes).toBe('Yes');
+  });
+
+  it('sends the export the list’s filter (preset included), sort and labels, short enough for a URL', () => {
+    const labels = exportLabelsFor(houses, translate as never);
+    const q = exportQuery({ filter: { property_id: 'p1' }, filterValues: { q: 'A1', status: 'vacant' }, sort: { field: 'rent', order: 'DESC' } }, labels);
+    expect(JSON.parse(q.filter!)).toEqual({ q: 'A1', status: 'vacant', property_id: 'p1' });
+    expect(JSON.parse(q.sort!)).toEqual(['rent', 'DESC']);
+    expect(JSON.parse(q.labels!).fields.number).toBe('House no.');
+    for (const r of resources) {
+      const all = exportQuery({}, exportLabelsFor(r, translate as never));
+      expect(encodeURIComponent(all.labels!).length, r.name).toBeLessThan(8_000);
+    }
   });
 });

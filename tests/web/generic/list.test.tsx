@@ -1,6 +1,6 @@
 // The generic list as a user sees it: declared columns with money, chips and reference titles,
 // filters, search, permission-hidden buttons, the empty state, preset route filters, the menu.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, loggedIn } from '../fake-api';
@@ -8,6 +8,8 @@ import { renderApp, currentPath } from '../render-app';
 import { crud, HOUSE, HOUSE2, HOUSE_TYPE, OWNER, PROPERTY, serveResources } from './fake-resources';
 
 const T = { timeout: 15_000 };
+
+afterEach(() => vi.restoreAllMocks());
 
 function housesApp(permissions: string[], data = { houses: [HOUSE, HOUSE2] }) {
   const api = fakeApi(loggedIn({ permissions }));
@@ -71,6 +73,56 @@ describe('a generic list', { timeout: 60_000 }, () => {
     expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute('href', '/houses-form');
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+  });
+
+  it('exports every matching row through the server: the current search, filters and sort, headers in the user’s words', async () => {
+    const user = userEvent.setup();
+    const api = housesApp(crud('house', 'property', 'house_type', 'property_owner'));
+    api.on('GET', '/houses/export.csv', () => ({ status: 200, body: 'ID,House no.', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="houses-2026-05-01.csv"' } }));
+    const created = vi.fn((_: Blob) => 'blob:houses');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/houses');
+    await screen.findByRole('table', {}, T);
+    await user.type(screen.getByPlaceholderText('Search'), 'KILA');
+    await waitFor(() => expect(api.fetch.mock.calls.map(([u]) => String(u)).some((u) => u.includes('/api/v1/houses?') && u.includes('KILA'))).toBe(true), T);
+    const rent = await screen.findByRole('columnheader', { name: /Rent/ }, T);
+    await user.click(within(rent).getByRole('button'));
+    await waitFor(() => expect(api.fetch.mock.calls.map(([u]) => String(u)).some((u) => u.includes('/api/v1/houses?') && u.includes('rent'))).toBe(true), T);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), T);
+    const call = api.calls.filter((c) => c.path === '/houses/export.csv').at(-1)!;
+    const url = new URL(String(api.fetch.mock.calls.find(([u]) => String(u).includes('/houses/export.csv'))![0]), 'http://x');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ q: 'KILA' });
+    expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['rent', 'ASC']);
+    expect(url.searchParams.get('range')).toBeNull();
+    const labels = JSON.parse(url.searchParams.get('labels')!);
+    expect(labels.fields).toMatchObject({ number: 'House no.', account_code: 'Account code (M-Pesa)' });
+    expect(labels.choices.status).toMatchObject({ occupied: 'Occupied', vacant: 'Vacant' });
+    expect(call.headers.get('X-Tenant-Id')).toBe('01J0ORG0000000000000000001');
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('houses-2026-05-01.csv');
+    expect(created).toHaveBeenCalled();
+  });
+
+  it('exports a preset route’s rows under its own name (the outbox), and says when the export fails', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi(loggedIn({ permissions: crud('message') }));
+    serveResources(api, { messages: [{ id: 'm1', channel: 'sms', to: '+254712345678', body: 'Rent reminder', status: 'queued', credits: 1 }] });
+    let fail = false;
+    api.on('GET', '/messages/export.csv', () => (fail ? { status: 403, body: { message: 'This action is unauthorized.' } } : { status: 200, body: 'x' }));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/outbox');
+    await screen.findByText('Rent reminder', {}, T);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(click).toHaveBeenCalled(), T);
+    const url = new URL(String(api.fetch.mock.calls.find(([u]) => String(u).includes('/messages/export.csv'))![0]), 'http://x');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ status: ['queued', 'sending', 'failed', 'insufficient_credits'] });
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toMatch(/^outbox-\d{4}-\d{2}-\d{2}\.csv$/);
+    fail = true;
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    expect(await screen.findByText('The export could not be downloaded', {}, T)).toBeInTheDocument();
+    expect(screen.getByText('This action is unauthorized.')).toBeInTheDocument();
   });
 
   it('a user who may only list sees no create button, no selection and no row links', async () => {
