@@ -223,7 +223,12 @@ describe('a member whose role lacks a permission', () => {
     expect(houses.rows).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Create' }).count()).toBe(0);
 
-    for (const route of ['/charges', '/invoices', '/house-form', `/house-form/${ids.house}`, '/service-providers']) {
+    // every module the seed guards (section 6), and other areas the role does not have
+    const refused = [
+      '/charges', `/charge-form/${ids.charge}`, '/invoices', '/invoice-form', '/expenses', '/incomes',
+      '/service-providers', '/service-provider-form', '/house-form', `/house-form/${ids.house}`, '/tenants', '/settings',
+    ];
+    for (const route of refused) {
       await page.goto(`${server.url}${route}`);
       const seen = await settle(page, 'other');
       expect(seen.notFound, `${route} is refused`).toBe(true);

@@ -72,6 +72,42 @@ describe('users (the organisation\'s members)', () => {
     expect((await stranger.browser.delete(`/api/v1/users/${id}`)).statusCode).toBe(404);
   });
 
+  it('speaks the same dialect as every area: sort, range, id lists, 400 naming a bad key, 403 without list.user', async () => {
+    const { browser } = await registeredBrowser(t.app, { org: 'Dialect Co' });
+    const roles = await rolesOf(browser);
+    for (const name of ['Zawadi Manager', 'Baraka Caretaker']) {
+      expect((await browser.post('/api/v1/users', { name, email: uniqueEmail('d'), role_ids: [roles.Viewer] })).statusCode).toBe(201);
+    }
+    const q = (params: Record<string, unknown>) => `/api/v1/users?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))}`;
+    const asc = (await browser.get(q({ sort: ['name', 'ASC'] }))).json().map((u: { name: string }) => u.name);
+    expect(asc).toEqual(['Achieng Otieno', 'Baraka Caretaker', 'Zawadi Manager']);
+    const desc = (await browser.get(q({ sort: ['name', 'DESC'] }))).json().map((u: { name: string }) => u.name);
+    expect(desc).toEqual([...asc].reverse());
+    const page = await browser.get(q({ sort: ['name', 'ASC'], range: [1, 1] }));
+    expect(page.json().map((u: { name: string }) => u.name)).toEqual(['Baraka Caretaker']);
+    expect(page.headers['content-range']).toBe('users 1-1/3');
+    const all = (await browser.get('/api/v1/users')).json() as Array<{ id: string }>;
+    const many = await browser.get(q({ filter: { id: [all[0].id, '01ARZ3NDEKTSV4RRFFQ69G5FAV'] } }));
+    expect(many.json().map((u: { id: string }) => u.id)).toEqual([all[0].id]);
+    const badSort = await browser.get(q({ sort: ['password_hash', 'ASC'] }));
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().message).toContain('password_hash');
+    const badFilter = await browser.get(q({ filter: { password_hash: 'x' } }));
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().message).toContain('password_hash');
+    expect((await browser.get(q({ range: [0, 1000] }))).statusCode).toBe(400);
+    for (const u of all) expect(u).not.toHaveProperty('password_hash');
+    // a member without list.user
+    const email = uniqueEmail('viewer');
+    const viewer = await registeredBrowser(t.app, { email });
+    const org = (await browser.get('/api/v1/user')).json().organization.id;
+    const role = await browser.post('/api/v1/roles', { name: 'Houses only', permissions: ['list.house'] });
+    expect((await browser.post('/api/v1/users', { name: 'Achieng Otieno', email, role_ids: [role.json().id] })).statusCode).toBe(201);
+    await viewer.browser.post(`/api/v1/organisations/${org}/switch`);
+    expect((await viewer.browser.get('/api/v1/users')).statusCode).toBe(403);
+    expect((await viewer.browser.get(`/api/v1/users/${all[0].id}`)).statusCode).toBe(403);
+  });
+
   it('disabling a member ends their sessions here and shuts them out of this organisation only', async () => {
     const admin = await registeredBrowser(t.app, { org: 'Disable Co' });
     const worker = await registeredBrowser(t.app, { org: 'Worker Own Co' });
