@@ -15,6 +15,7 @@ import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks } from './hooks.js';
 import { countRecords, totalExpression, totalFrom } from './count.js';
+import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
 
 const col = (t: ResourceTable, key: string) => (t as unknown as Record<string, AnyPgColumn>)[key];
 
@@ -134,6 +135,20 @@ export async function getRecord(tx: Db, resource: Resource, organizationId: stri
   return serializeRecord(resource, { ...row, ...children.get(id) });
 }
 
+const unstamped = (r: RecordValues | null) => (r ? JSON.stringify({ ...r, updated_at: undefined }) : null);
+
+/**
+ * The audit row of a generic write to a money record (product.md 4.9), in the write's transaction:
+ * the record as served before and after, children included. Taken before the area's afterWrite,
+ * so what that hook does next (an allocation paying the new invoice) follows as its own row.
+ */
+async function auditWrite(tx: Db, resource: Resource, organizationId: string, id: string, before: RecordValues | null, deleted = false) {
+  if (!isAudited(resource.name)) return;
+  const after = deleted ? null : await getRecord(tx, resource, organizationId, id);
+  if (unstamped(before) === unstamped(after)) return;
+  await recordAudit(tx, { organizationId, resource: resource.name, recordId: id, action: writeAction(resource.name, before, after), before, after });
+}
+
 /** References must name records of this organisation (422 otherwise, as for any bad value). */
 export async function checkReferences(tx: Db, fields: readonly Field[], values: RecordValues, organizationId: string, errors: FieldErrors, prefix = '') {
   for (const f of referenceFields({ fields: [...fields] })) {
@@ -217,6 +232,7 @@ export async function createRecord(tx: Db, resource: Resource, organizationId: s
   try {
     await tx.insert(t).values({ ...toColumns(resource.fields, values), organization_id: organizationId, id });
     await writeChildren(tx, resource, organizationId, id, values, false);
+    await auditWrite(tx, resource, organizationId, id, null);
     await hooks?.afterWrite?.(tx, organizationId, id, null);
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -236,11 +252,13 @@ export async function updateRecord(tx: Db, resource: Resource, organizationId: s
   if (Object.keys(errors).length) throw invalid(errors);
   const hooks = resourceHooks[resource.name];
   await hooks?.beforeWrite?.(tx, organizationId, values, existing);
+  const before = isAudited(resource.name) ? await getRecord(tx, resource, organizationId, id) : null;
   // write-only secrets sent empty keep their stored value
   const columns = toColumns(resource.fields.filter((f) => !(f.writeOnly && (values[f.key] === null || values[f.key] === ''))), values);
   try {
     await tx.update(t).set({ ...columns, updated_at: new Date() }).where(and(eq(col(t, 'organization_id'), organizationId), eq(col(t, 'id'), id)));
     await writeChildren(tx, resource, organizationId, id, values, true);
+    await auditWrite(tx, resource, organizationId, id, before);
     await hooks?.afterWrite?.(tx, organizationId, id, existing);
   } catch (err) {
     if (err instanceof HttpError) throw err;
@@ -277,5 +295,6 @@ export async function deleteRecord(tx: Db, resource: Resource, organizationId: s
   } catch (err) {
     constraintError(err, resource);
   }
+  await auditWrite(tx, resource, organizationId, id, record, true);
   return record;
 }

@@ -1,15 +1,20 @@
+import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
+/** The records whose every change is in the audit log (product.md 4.9) and whose screens show it. */
+export const AUDITED_RESOURCES = ['leases', 'invoices', 'payments', 'expenses', 'incomes'] as const;
+export const isAudited = (resource: string): boolean => (AUDITED_RESOURCES as readonly string[]).includes(resource);
+
 export interface AuditEntry {
   organizationId: string;
-  /** Who made the change; null for the scheduler and other system work. */
-  userId: string | null | undefined;
-  /** The resource name: leases, invoices, payments, payment_allocations, expenses, incomes. */
+  /** Who made the change; null for the scheduler and other system work; omitted: the request's user (app.user). */
+  userId?: string | null;
+  /** The resource name: leases, invoices, payments, expenses, incomes. */
   resource: string;
   recordId: string;
-  /** create, update, delete, activate, notice, end, void, reverse, allocate, waive, penalty, … */
+  /** create, update, delete, issue, activate, notice, end, void, reverse, allocate, waive_penalty, penalty, … */
   action: string;
   before?: unknown;
   after?: unknown;
@@ -22,20 +27,37 @@ export function auditJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
 }
 
+const row = (entry: AuditEntry) => ({
+  organization_id: entry.organizationId,
+  id: ulid(),
+  // the statement's own clock, not the transaction's start: several changes in one request keep their order
+  at: sql`clock_timestamp()`,
+  user_id: entry.userId === undefined ? sql`nullif(current_setting('app.user', true), '')` : entry.userId,
+  resource: entry.resource,
+  record_id: entry.recordId,
+  action: entry.action,
+  before: auditJson(entry.before),
+  after: auditJson(entry.after),
+  reason: entry.reason ?? null,
+});
+
 /**
  * Writes one audit_log row (who, when, before, after) inside the caller's transaction, so the
  * change and its record commit or roll back together (product.md 4.9).
  */
 export async function recordAudit(tx: Db, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
-    organization_id: entry.organizationId,
-    id: ulid(),
-    user_id: entry.userId ?? null,
-    resource: entry.resource,
-    record_id: entry.recordId,
-    action: entry.action,
-    before: auditJson(entry.before),
-    after: auditJson(entry.after),
-    reason: entry.reason ?? null,
-  });
+  await tx.insert(auditLog).values(row(entry));
+}
+
+/** Several rows in one statement (an allocation touching many invoices). */
+export async function recordAudits(tx: Db, entries: AuditEntry[]): Promise<void> {
+  if (entries.length) await tx.insert(auditLog).values(entries.map(row));
+}
+
+/** The action a generic create, update or delete records: an invoice saved as issued is issued by hand. */
+export function writeAction(resource: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  if (!after) return 'delete';
+  const issued = resource === 'invoices' && after.status === 'issued' && before?.status !== 'issued';
+  if (issued) return 'issue';
+  return before ? 'update' : 'create';
 }

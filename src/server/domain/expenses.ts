@@ -1,9 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { expenses } from '../../../resources/expenses.js';
 import type { RecordValues } from '../../shared/resource.js';
+import { serializeRecord } from '../../shared/resource-validate.js';
 import { rowsOf, type Db } from '../db/client.js';
+import { resourceTables } from '../db/resource-tables.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
-import { cents, currentUser } from './payments/allocation.js';
+import { cents } from './payments/allocation.js';
 
 /** settings.expense_approval_threshold in cents, or null when every expense is approved as entered. */
 export async function approvalThreshold(tx: Db, organizationId: string): Promise<bigint | null> {
@@ -11,30 +14,20 @@ export async function approvalThreshold(tx: Db, organizationId: string): Promise
   return row?.t === null || row?.t === undefined || row.t === '' ? null : cents(row.t);
 }
 
-async function row(tx: Db, table: 'expenses' | 'incomes', organizationId: string, id: string) {
-  const [r] = rowsOf<Record<string, unknown>>(await tx.execute(sql`select * from ${sql.identifier(table)} where organization_id = ${organizationId} and id = ${id}`));
-  return r ?? null;
+/** An expense as the API serves it, for its audit rows. */
+async function expenseRecord(tx: Db, organizationId: string, id: string) {
+  const t = resourceTables.expenses;
+  const [r] = await tx.select().from(t).where(and(eq(t.organization_id, organizationId), eq(t.id, id)));
+  return r ? serializeRecord(expenses, r) : null;
 }
-
-const audited = (table: 'expenses' | 'incomes') => ({
-  async afterWrite(tx: Db, organizationId: string, id: string, existing: RecordValues | null) {
-    await recordAudit(tx, {
-      organizationId, userId: await currentUser(tx), resource: table, recordId: id,
-      action: existing ? 'update' : 'create', before: existing, after: await row(tx, table, organizationId, id),
-    });
-  },
-  async beforeDelete(tx: Db, organizationId: string, existing: RecordValues) {
-    await recordAudit(tx, { organizationId, userId: await currentUser(tx), resource: table, recordId: String(existing.id), action: 'delete', before: existing });
-  },
-});
 
 /**
  * Expenses: one above the organisation's approval threshold starts pending and only
  * POST /expenses/:id/approve (approve.expense) moves it on; below it (or with no threshold) it is
- * approved as entered. Paid follows approved. A paid expense is not edited. Every change audited.
+ * approved as entered. Paid follows approved. A paid expense is not edited. The generic write's
+ * audit row is the repository's (crud/repository.ts auditWrite).
  */
 export const expenseHooks = {
-  ...audited('expenses'),
   async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
     if (existing?.status === 'paid') throw conflict('A paid expense is not edited; record a correcting expense or income instead.');
     const threshold = await approvalThreshold(tx, organizationId);
@@ -53,14 +46,16 @@ export const expenseHooks = {
   },
 };
 
-export const incomeHooks = audited('incomes');
+/** Incomes have no rules beyond their declaration; their audit rows are the repository's. */
+export const incomeHooks = {};
 
 /** POST /expenses/:id/approve. */
 export async function approveExpense(tx: Db, organizationId: string, userId: string, id: string) {
-  const [before] = rowsOf<Record<string, unknown> & { status: string }>(await tx.execute(sql`
-    select * from expenses where organization_id = ${organizationId} and id = ${id} for update`));
-  if (!before) throw notFound();
-  if (before.status !== 'pending') throw conflict('Only a pending expense can be approved.');
+  const [locked] = rowsOf<{ status: string }>(await tx.execute(sql`
+    select status from expenses where organization_id = ${organizationId} and id = ${id} for update`));
+  if (!locked) throw notFound();
+  if (locked.status !== 'pending') throw conflict('Only a pending expense can be approved.');
+  const before = await expenseRecord(tx, organizationId, id);
   await tx.execute(sql`update expenses set status = 'approved', updated_at = now() where organization_id = ${organizationId} and id = ${id}`);
-  await recordAudit(tx, { organizationId, userId, resource: 'expenses', recordId: id, action: 'approve', before, after: await row(tx, 'expenses', organizationId, id) });
+  await recordAudit(tx, { organizationId, userId, resource: 'expenses', recordId: id, action: 'approve', before, after: await expenseRecord(tx, organizationId, id) });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { parseMoney, centsToDecimal } from '../../../shared/resource-values.js';
 import { rowsOf, type Db } from '../../db/client.js';
-import { recordAudit } from '../audit.js';
+import { recordAudit, recordAudits } from '../audit.js';
 
 /** Database decimal text → cents (never a float). */
 export const cents = (v: unknown): bigint => parseMoney(v ?? '0') ?? 0n;
@@ -66,15 +66,24 @@ export async function lockOpenInvoices(tx: Db, organizationId: string, tenantId:
       || a.issue_date.localeCompare(b.issue_date) || a.id.localeCompare(b.id));
 }
 
+/** Why an invoice's paid amount moved: the payment and the action, for the invoice's audit row. */
+export interface MoneyCause {
+  action: 'allocate' | 'reallocate' | 'reverse';
+  paymentId: string;
+  userId?: string | null;
+  reason?: string;
+}
+
 /**
  * paid = the sum of the invoice's allocations, balance = total − paid, and the status follows
  * (issued → partially_paid → paid, and back when allocations go). Refuses, rolling the whole
- * transaction back, if an invoice would be paid beyond its total.
+ * transaction back, if an invoice would be paid beyond its total. With a cause, each invoice whose
+ * paid amount moved gets its audit row (before, after, the payment and the amount).
  */
-export async function recomputeInvoices(tx: Db, organizationId: string, invoiceIds: string[]): Promise<void> {
+export async function recomputeInvoices(tx: Db, organizationId: string, invoiceIds: string[], cause?: MoneyCause): Promise<void> {
   const ids = [...new Set(invoiceIds)];
   if (!ids.length) return;
-  const rows = rowsOf<{ id: string; total: string; paid: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ id: string; total: string; paid: string; balance: string; status: string; old_paid: string; old_balance: string; old_status: string }>(await tx.execute(sql`
     update invoices i set
       paid = coalesce(a.paid, 0),
       balance = i.total - coalesce(a.paid, 0),
@@ -84,14 +93,22 @@ export async function recomputeInvoices(tx: Db, organizationId: string, invoiceI
         when coalesce(a.paid, 0) > 0 then 'partially_paid'
         else 'issued' end,
       updated_at = now()
-    from (select x.id, (select sum(pa.amount) from payment_allocations pa
-                        where pa.organization_id = ${organizationId} and pa.invoice_id = x.id) as paid
+    from (select x.id, x.paid as old_paid, x.balance as old_balance, x.status as old_status,
+                 (select sum(pa.amount) from payment_allocations pa
+                  where pa.organization_id = ${organizationId} and pa.invoice_id = x.id) as paid
           from invoices x where x.organization_id = ${organizationId} and x.id in ${inList(ids)}) a
     where i.organization_id = ${organizationId} and i.id = a.id
-    returning i.id, i.total::text as total, i.paid::text as paid`));
+    returning i.id, i.total::text as total, i.paid::text as paid, i.balance::text as balance, i.status,
+      a.old_paid::text as old_paid, a.old_balance::text as old_balance, a.old_status`));
   for (const r of rows) {
     if (cents(r.paid) > cents(r.total)) throw new Error(`invoice ${r.id} would be paid beyond its total`);
   }
+  if (!cause) return;
+  await recordAudits(tx, rows.filter((r) => cents(r.paid) !== cents(r.old_paid)).map((r) => ({
+    organizationId, userId: cause.userId, resource: 'invoices', recordId: r.id, action: cause.action, reason: cause.reason,
+    before: { paid: r.old_paid, balance: r.old_balance, status: r.old_status },
+    after: { paid: r.paid, balance: r.balance, status: r.status, payment_id: cause.paymentId, amount: dec(cents(r.paid) - cents(r.old_paid)) },
+  })));
 }
 
 export interface AllocationResult {
@@ -147,10 +164,9 @@ async function finishPayment(tx: Db, organizationId: string, paymentId: string, 
     update payments set unallocated = ${dec(result.remaining)}, status = 'allocated', updated_at = now()
     where organization_id = ${organizationId} and id = ${paymentId}`);
   if (!result.allocations.length) return;
-  await recomputeInvoices(tx, organizationId, result.allocations.map((a) => a.invoice_id));
+  await recomputeInvoices(tx, organizationId, result.allocations.map((a) => a.invoice_id), { action: 'allocate', paymentId });
   await recordAudit(tx, {
     organizationId,
-    userId: await currentUser(tx),
     resource: 'payments',
     recordId: paymentId,
     action: 'allocate',

@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit.js';
 import { formatNumber, nextNumber } from '../numbering.js';
 import {
-  allocatePayment, cents, currentUser, dec, inList, lockTenant, recomputeInvoices,
+  allocatePayment, cents, dec, inList, lockTenant, recomputeInvoices,
 } from './allocation.js';
 
 export const RECEIPT_PREFIX = 'RCT-';
@@ -77,12 +77,9 @@ export const paymentHooks = {
     values.status = tenantId ? 'allocated' : 'unmatched';
     if (!existing) values.receipt_number = formatNumber(RECEIPT_PREFIX, await nextNumber(tx, organizationId, 'receipt'));
   },
-  async afterWrite(tx: Db, organizationId: string, id: string, existing: RecordValues | null) {
+  async afterWrite(tx: Db, organizationId: string, id: string) {
+    // the payment's own create/update row is the repository's (crud/repository.ts auditWrite)
     await allocatePayment(tx, organizationId, id);
-    await recordAudit(tx, {
-      organizationId, userId: await currentUser(tx), resource: 'payments', recordId: id,
-      action: existing ? 'update' : 'create', before: existing, after: await paymentRow(tx, organizationId, id),
-    });
   },
   async beforeDelete() {
     throw conflict('A payment is never deleted; reverse it with a reason instead.');
@@ -163,7 +160,7 @@ export async function reallocatePayment(tx: Db, organizationId: string, userId: 
   const leaseIds = [...new Set(locked.map((r) => r.lease_id))];
   const heldBefore = await depositHeld(tx, organizationId, leaseIds);
   await tx.execute(sql`delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${id}`);
-  await recomputeInvoices(tx, organizationId, old.map((a) => a.invoice_id));
+  await recomputeInvoices(tx, organizationId, old.map((a) => a.invoice_id), { action: 'reallocate', paymentId: id, userId });
   const after = new Map((await lockInvoices(tx, organizationId, wanted.map((w) => w.invoice_id))).map((r) => [r.id, cents(r.balance)]));
   wanted.forEach((w, i) => {
     if (amounts[i] > (after.get(w.invoice_id) ?? 0n)) (errors[`allocations.${i}.amount`] ??= []).push(`More than the invoice’s balance (${dec(after.get(w.invoice_id) ?? 0n)}).`);
@@ -175,7 +172,7 @@ export async function reallocatePayment(tx: Db, organizationId: string, userId: 
       insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
       values (${organizationId}, ${ulid()}, ${id}, ${position++}, ${wanted[i].invoice_id}, ${dec(amounts[i])})`);
   }
-  await recomputeInvoices(tx, organizationId, wanted.map((w) => w.invoice_id));
+  await recomputeInvoices(tx, organizationId, wanted.map((w) => w.invoice_id), { action: 'reallocate', paymentId: id, userId });
   const heldAfter = await depositHeld(tx, organizationId, leaseIds);
   for (const leaseId of leaseIds) {
     if ((heldAfter.get(leaseId) ?? 0n) >= (heldBefore.get(leaseId) ?? 0n)) continue;
@@ -203,7 +200,7 @@ export async function reversePayment(tx: Db, organizationId: string, userId: str
   const allocations = await allocationsOf(tx, organizationId, id);
   await lockInvoices(tx, organizationId, allocations.map((a) => a.invoice_id));
   await tx.execute(sql`delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${id}`);
-  await recomputeInvoices(tx, organizationId, allocations.map((a) => a.invoice_id));
+  await recomputeInvoices(tx, organizationId, allocations.map((a) => a.invoice_id), { action: 'reverse', paymentId: id, userId, reason: reason.trim() });
   await tx.execute(sql`
     update payments set status = 'reversed', unallocated = 0, reversal_reason = ${reason.trim()}, reversed_at = now(), updated_at = now()
     where organization_id = ${organizationId} and id = ${id}`);
