@@ -46,7 +46,10 @@ export interface Field {
   default?: unknown;
   /** Computed by the server (invoice total, receipt number): never taken from input. */
   readOnly?: boolean;
-  /** Secrets (Daraja keys): accepted on input, never returned; an empty value on update keeps the old one. */
+  /**
+   * Secrets (Daraja keys): accepted on input, never returned; an empty value on update keeps the
+   * old one. With readOnly too: the server's own (a callback secret), neither taken nor returned.
+   */
   writeOnly?: boolean;
   /** Unique within the organisation (index on (organization_id, key)). */
   unique?: boolean;

@@ -61,7 +61,8 @@ function checkFields(where: string, fields: readonly Field[], owner: Resource): 
     } else if (f.reference) problems.push(`${at}: reference on a ${f.kind}`);
     if (f.search && !TEXT_KINDS.includes(f.kind)) problems.push(`${at}: search on a ${f.kind}`);
     if (f.readOnly && f.required) problems.push(`${at}: read-only and required`);
-    if (f.writeOnly && (f.list || f.filter || f.sort || f.search || f.readOnly)) problems.push(`${at}: write-only field exposed`);
+    // read-only and write-only together: the server's own (a callback secret), never in nor out
+    if (f.writeOnly && (f.list || f.filter || f.sort || f.search)) problems.push(`${at}: write-only field exposed`);
     if (f.notBefore && fields.find((x) => x.key === f.notBefore)?.kind !== 'date') problems.push(`${at}: notBefore is not a date field`);
     if (f.pattern) new RegExp(f.pattern);
   }
@@ -102,7 +103,8 @@ describe('declarations', () => {
       if (!r.singleton && r.listColumns.length === 0) problems.push(`${at}: no list columns`);
       for (const u of r.unique) {
         for (const k of u.fields) if (!fieldOf(r, k)) problems.push(`${at}: unique names unknown field ${k}`);
-        if (u.where && !fieldOf(r, u.where.field)?.choices?.length) problems.push(`${at}: unique where on a non-choice`);
+        const where = u.where && fieldOf(r, u.where.field);
+        if (u.where && !(where?.choices?.length || where?.kind === 'boolean')) problems.push(`${at}: unique where on a non-choice`);
       }
       for (const b of r.delete.blockedBy ?? []) {
         const other = resourceByName(b.resource);

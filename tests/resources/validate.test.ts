@@ -184,7 +184,7 @@ describe('filter keys and schemas', () => {
     const { recordSchema, inputSchema } = await import('../../src/shared/resource-schema.js');
     const out = recordSchema(r('payment-channels')) as { properties: Record<string, unknown> };
     expect(out.properties).not.toHaveProperty('daraja_passkey');
-    expect(out.properties).toHaveProperty('callback_secret');
+    expect(out.properties).not.toHaveProperty('callback_secret');
     const input = inputSchema(r('payment-channels')) as { properties: Record<string, unknown>; required: string[] };
     expect(input.properties).toHaveProperty('daraja_passkey');
     expect(input.properties).not.toHaveProperty('callback_secret');

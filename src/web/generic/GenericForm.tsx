@@ -85,9 +85,12 @@ function Section({ title, children }: { title?: string; children: ReactNode }) {
   );
 }
 
-/** The fields a form shows: read-only ones only for an existing record (the server fills them). */
+/**
+ * The fields a form shows: read-only ones only for an existing record (the server fills them);
+ * never the server's own secrets (read-only and write-only: they never reach the browser).
+ */
 function shownFields(resource: Resource, editing: boolean): Field[] {
-  return resource.fields.filter((f) => editing || !f.readOnly);
+  return resource.fields.filter((f) => !(f.readOnly && f.writeOnly) && (editing || !f.readOnly));
 }
 
 function FieldCell({ field, labels, source }: { field: Field; labels: Labels; source?: string }) {

@@ -11,6 +11,8 @@ export function sampleValue(resource: Resource, f: Field): unknown {
   switch (f.kind) {
     case 'text': {
       if (f.key.includes('kra_pin')) return `P05${String(1000000 + n).slice(-7)}X`;
+      // a message's recipient: its channel (SMS by default) needs a phone number
+      if (resource.name === 'messages' && f.key === 'to') return '+254712345678';
       if (f.normalize === 'code') return `C${n}`;
       if (f.pattern) return undefined;
       const v = `${f.key.replace(/_/g, ' ')} ${n}`;

@@ -1,0 +1,275 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordValues } from '../../../src/shared/resource.js';
+import { inScope, rowsOf } from '../../../src/server/db/client.js';
+import { memberships, userRoles } from '../../../src/server/db/schema.js';
+import { sendDueMessages } from '../../../src/server/domain/messaging/dispatch.js';
+import { configureMessaging, messagingServices, type MessagingServices } from '../../../src/server/domain/messaging/services.js';
+import type { OutgoingSms, SmsDriver } from '../../../src/server/domain/messaging/sms-driver.js';
+import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+
+// Messages: counted by the server, sent through the SMS driver (log by default) or the mail
+// driver, paid for from the SMS credit ledger in the same transaction, refused beyond the
+// balance and kept, sent at their scheduled time by a job that never sends one twice, retried.
+
+let t: TestApp;
+let original: MessagingServices;
+/** Every SMS the drivers of these tests were asked to send. */
+let outbox: OutgoingSms[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  original = messagingServices()!;
+});
+afterEach(() => {
+  configureMessaging(original);
+  outbox = [];
+});
+afterAll(() => t.close());
+
+/** The log driver's behaviour, recorded; `fail` makes it refuse with that reason. */
+function useDriver(fail?: string) {
+  const driver: SmsDriver = {
+    name: 'log',
+    async send(sms) {
+      if (fail) throw new Error(fail);
+      outbox.push(sms);
+      return { providerId: `test-${outbox.length}` };
+    },
+  };
+  configureMessaging({ ...original, smsDrivers: { log: () => driver } });
+}
+
+async function org(name: string) {
+  const r = await registeredBrowser(t.app, { org: name });
+  return { browser: r.browser, orgId: r.organization!.id, userId: r.user.id };
+}
+type Org = Awaited<ReturnType<typeof org>>;
+
+const topUp = async (o: Org, credits: number) => {
+  const res = await o.browser.post('/api/v1/sms-credits', { kind: 'top_up', credits, cost: '0.80', date: '2026-05-01', reference: 'QEK12XYZ' });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as RecordValues;
+};
+const balance = async (o: Org) => (await o.browser.get('/api/v1/dashboard')).json().sms_credits as number;
+const usage = (o: Org) => inScope(t.database.db, { tenant: o.orgId }, async (tx) => rowsOf<{ message_id: string; credits: number }>(await tx.execute(sql`
+  select message_id, credits from sms_credits where organization_id = ${o.orgId} and kind = 'usage' order by id`)));
+const sms = (extra: RecordValues = {}) => ({ channel: 'sms', recipient_type: 'number', to: '0712345678', body: 'Habari Amina, kodi ya A4 ni KES 15,000.00.', ...extra });
+
+async function member(o: Org, permissions: string[]): Promise<Browser> {
+  const role = await o.browser.post('/api/v1/roles', { name: `Role ${permissions.join(' ')}`.slice(0, 60), permissions });
+  expect(role.statusCode, role.body).toBe(201);
+  const m = await registeredBrowser(t.app);
+  await inScope(t.database.db, { tenant: o.orgId }, async (tx) => {
+    await tx.insert(memberships).values({ organization_id: o.orgId, user_id: m.user.id });
+    await tx.insert(userRoles).values({ organization_id: o.orgId, user_id: m.user.id, role_id: role.json().id });
+  });
+  await m.browser.post(`/api/v1/organisations/${o.orgId}/switch`);
+  return m.browser;
+}
+
+describe('sending an SMS', () => {
+  it('counts segments and credits, sends through the driver, and writes its usage in the same transaction', async () => {
+    useDriver();
+    const o = await org('Sending Estates');
+    await topUp(o, 10);
+    const res = await o.browser.post('/api/v1/messages', sms({ status: 'delivered', segments: 9, credits: 0, provider_id: 'forged' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const m = res.json() as RecordValues;
+    expect(m).toMatchObject({ status: 'sent', segments: 1, credits: 1, to: '+254712345678', provider_id: 'test-1', error: null });
+    expect(Date.parse(String(m.sent_at))).toBeGreaterThan(Date.now() - 60_000);
+    expect(outbox).toEqual([{ to: '+254712345678', body: 'Habari Amina, kodi ya A4 ni KES 15,000.00.', senderId: null }]);
+    expect(await usage(o)).toEqual([{ message_id: m.id, credits: 1 }]);
+    expect(await balance(o)).toBe(9);
+
+    // 161 GSM characters: two segments of 153; a non-GSM character: UCS-2, 70 to a segment
+    const long = (await o.browser.post('/api/v1/messages', sms({ body: 'x'.repeat(161) }))).json() as RecordValues;
+    expect(long).toMatchObject({ segments: 2, credits: 2, status: 'sent' });
+    const swahili = (await o.browser.post('/api/v1/messages', sms({ body: `Karibu ${'ş'.repeat(70)}` }))).json() as RecordValues;
+    expect(swahili).toMatchObject({ segments: 2, credits: 2 });
+    expect(await balance(o)).toBe(5);
+    expect((await usage(o)).map((u) => u.credits)).toEqual([1, 2, 2]);
+
+    // the organisation's sender ID goes with it
+    const settings = (await o.browser.get('/api/v1/settings')).json() as RecordValues;
+    await o.browser.put('/api/v1/settings', { ...settings, sms_sender_id: 'JIRANI' });
+    await o.browser.post('/api/v1/messages', sms());
+    expect(outbox.at(-1)?.senderId).toBe('JIRANI');
+  });
+
+  it('is refused beyond the balance and kept as insufficient credits, then retried after a top-up', async () => {
+    useDriver();
+    const o = await org('Short Of Credits Estates');
+    await topUp(o, 1);
+    const res = await o.browser.post('/api/v1/messages', sms({ body: 'y'.repeat(200) }));
+    expect(res.statusCode).toBe(201);
+    const m = res.json() as RecordValues;
+    expect(m).toMatchObject({ status: 'insufficient_credits', credits: 2, sent_at: null });
+    expect(String(m.error)).toContain('balance is 1');
+    expect(outbox).toEqual([]);
+    expect(await usage(o)).toEqual([]);
+    // the outbox lists it
+    const outboxList = await o.browser.get(`/api/v1/messages?filter=${encodeURIComponent(JSON.stringify({ status: ['queued', 'sending', 'failed', 'insufficient_credits'] }))}`);
+    expect(outboxList.json().map((x: RecordValues) => x.id)).toEqual([m.id]);
+
+    // retried without credits: still refused; the job does not pick it up on its own
+    expect((await o.browser.post(`/api/v1/messages/${m.id}/retry`)).json().status).toBe('insufficient_credits');
+    await sendDueMessages(t.database.db, messagingServices()!, new Date(), [o.orgId]);
+    expect(outbox).toEqual([]);
+    await topUp(o, 5);
+    const retried = await o.browser.post(`/api/v1/messages/${m.id}/retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: 'sent', error: null });
+    expect(outbox).toHaveLength(1);
+    expect(await usage(o)).toEqual([{ message_id: m.id, credits: 2 }]);
+    expect(await balance(o)).toBe(4);
+    // a sent one is not retried, edited or deleted
+    expect((await o.browser.post(`/api/v1/messages/${m.id}/retry`)).statusCode).toBe(409);
+    expect((await o.browser.put(`/api/v1/messages/${m.id}`, { ...retried.json(), body: 'changed' })).statusCode).toBe(409);
+    expect((await o.browser.delete(`/api/v1/messages/${m.id}`)).statusCode).toBe(409);
+    expect(outbox).toHaveLength(1);
+  });
+
+  it('failed by the driver keeps the reason, writes no usage, and goes out on retry', async () => {
+    const o = await org('Driver Failure Estates');
+    await topUp(o, 3);
+    useDriver('Africa\'s Talking answered 502 Bad Gateway');
+    const m = (await o.browser.post('/api/v1/messages', sms())).json() as RecordValues;
+    expect(m).toMatchObject({ status: 'failed', error: 'Africa\'s Talking answered 502 Bad Gateway', sent_at: null });
+    expect(await usage(o)).toEqual([]);
+    expect(await balance(o)).toBe(3);
+    // an organisation naming a driver this server does not have: failed, with why
+    const settings = (await o.browser.get('/api/v1/settings')).json() as RecordValues;
+    await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking' });
+    useDriver();
+    const unavailable = (await o.browser.post('/api/v1/messages', sms())).json() as RecordValues;
+    expect(unavailable).toMatchObject({ status: 'failed' });
+    expect(String(unavailable.error)).toContain('africastalking');
+    await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'log' });
+    const retried = await o.browser.post(`/api/v1/messages/${m.id}/retry`);
+    expect(retried.json()).toMatchObject({ status: 'sent', error: null, provider_id: 'test-1' });
+    expect(await usage(o)).toEqual([{ message_id: m.id, credits: 1 }]);
+    // a queued one is not "retried"
+    const later = (await o.browser.post('/api/v1/messages', sms({ scheduled_at: '2099-01-01T06:00:00.000Z' }))).json() as RecordValues;
+    expect((await o.browser.post(`/api/v1/messages/${later.id}/retry`)).statusCode).toBe(409);
+  });
+
+  it('needs a valid address for its channel and send.message', async () => {
+    useDriver();
+    const o = await org('Address Estates');
+    await topUp(o, 5);
+    const bad = await o.browser.post('/api/v1/messages', sms({ to: 'not a phone' }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('to');
+    const badEmail = await o.browser.post('/api/v1/messages', { channel: 'email', recipient_type: 'number', to: '+254712345678', subject: 'Hi', body: 'Hello' });
+    expect(badEmail.statusCode).toBe(422);
+    const writer = await member(o, ['list.message', 'create.message', 'edit.message']);
+    const refused = await writer.post('/api/v1/messages', sms());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('send.message');
+    const m = (await o.browser.post('/api/v1/messages', sms({ scheduled_at: '2099-01-01T06:00:00.000Z' }))).json() as RecordValues;
+    expect((await writer.post(`/api/v1/messages/${m.id}/retry`)).statusCode).toBe(403);
+    expect(outbox).toEqual([]);
+  });
+});
+
+describe('email messages', () => {
+  it('go through the mail driver and use no credits', async () => {
+    const o = await org('Email Estates');
+    const res = await o.browser.post('/api/v1/messages', { channel: 'email', recipient_type: 'number', to: 'baraka@holdings.example.com', subject: 'Statement for May', body: 'Dear Baraka,\nYour statement is ready.' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'sent', segments: 0, credits: 0 });
+    expect(t.mails.at(-1)).toEqual({ to: 'baraka@holdings.example.com', subject: 'Statement for May', text: 'Dear Baraka,\nYour statement is ready.' });
+    expect(await usage(o)).toEqual([]);
+  });
+});
+
+describe('scheduled messages', () => {
+  it('stay queued until their time, then the job sends each exactly once however many run it', async () => {
+    useDriver();
+    const o = await org('Scheduled Estates');
+    await topUp(o, 20);
+    const at = new Date(Date.now() + 3 * 3600_000);
+    const queued: RecordValues[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await o.browser.post('/api/v1/messages', sms({ body: `Reminder ${i}`, scheduled_at: at.toISOString() }));
+      expect(res.json()).toMatchObject({ status: 'queued', credits: 1 });
+      queued.push(res.json());
+    }
+    expect(outbox).toEqual([]);
+    // before the time: nothing
+    expect(await sendDueMessages(t.database.db, messagingServices()!, new Date(at.getTime() - 60_000), [o.orgId])).toBe(0);
+    // at the time, from several processes at once: each once
+    const passes = await Promise.all([1, 2, 3].map(() => sendDueMessages(t.database.db, messagingServices()!, new Date(at.getTime() + 1000), [o.orgId])));
+    expect(passes.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(outbox.map((s) => s.body).sort()).toEqual(queued.map((q) => q.body).sort());
+    expect((await usage(o)).map((u) => u.message_id).sort()).toEqual(queued.map((q) => q.id).sort());
+    for (const q of queued) expect((await o.browser.get(`/api/v1/messages/${q.id}`)).json().status).toBe('sent');
+    expect(await sendDueMessages(t.database.db, messagingServices()!, new Date(at.getTime() + 120_000), [o.orgId])).toBe(0);
+    expect(await balance(o)).toBe(14);
+  });
+
+  it('never spend more than the balance, even sent at once', async () => {
+    useDriver();
+    const o = await org('Race Estates');
+    await topUp(o, 3);
+    const at = new Date(Date.now() + 3600_000);
+    for (let i = 0; i < 5; i++) await o.browser.post('/api/v1/messages', sms({ body: `Notice ${i}`, scheduled_at: at.toISOString() }));
+    await Promise.all([1, 2].map(() => sendDueMessages(t.database.db, messagingServices()!, new Date(at.getTime() + 1000), [o.orgId])));
+    const list = (await o.browser.get('/api/v1/messages')).json() as RecordValues[];
+    expect(list.filter((m) => m.status === 'sent')).toHaveLength(3);
+    expect(list.filter((m) => m.status === 'insufficient_credits')).toHaveLength(2);
+    expect(await balance(o)).toBe(0);
+  });
+});
+
+describe('the SMS credit ledger', () => {
+  it('takes top-ups from people and usage only from sending', async () => {
+    useDriver();
+    const o = await org('Ledger Estates');
+    const forged = await o.browser.post('/api/v1/sms-credits', { kind: 'usage', credits: 5, date: '2026-05-01' });
+    expect(forged.statusCode).toBe(422);
+    expect(forged.json().errors).toHaveProperty('kind');
+    const top = await topUp(o, 2);
+    expect((await o.browser.put(`/api/v1/sms-credits/${top.id}`, { ...top, kind: 'usage' })).statusCode).toBe(422);
+    await o.browser.post('/api/v1/messages', sms());
+    const [used] = (await o.browser.get(`/api/v1/sms-credits?filter=${encodeURIComponent('{"kind":"usage"}')}`)).json() as RecordValues[];
+    expect(used).toMatchObject({ kind: 'usage', credits: 1 });
+    expect((await o.browser.put(`/api/v1/sms-credits/${used.id}`, { ...used, credits: 0 })).statusCode).toBeGreaterThanOrEqual(409);
+    expect((await o.browser.delete(`/api/v1/sms-credits/${used.id}`)).statusCode).toBe(409);
+    // credits already spent are not taken back
+    expect((await o.browser.delete(`/api/v1/sms-credits/${top.id}`)).statusCode).toBe(409);
+    const lowered = await o.browser.put(`/api/v1/sms-credits/${top.id}`, { ...top, credits: 1 });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect((await o.browser.put(`/api/v1/sms-credits/${top.id}`, { ...top, credits: 0 })).statusCode).toBe(422);
+    expect(await balance(o)).toBe(0);
+  });
+});
+
+describe('another organisation', () => {
+  it('cannot read, retry, change or reference the messages, and has its own balance', async () => {
+    useDriver();
+    const o = await org('Private Messages Estates');
+    const stranger = await org('Prying Estates');
+    await topUp(o, 10);
+    const template = await o.browser.post('/api/v1/templates', { name: 'Reminder', channel: 'sms', purpose: 'reminder', body: 'Habari {tenant_name}' });
+    expect(template.statusCode, template.body).toBe(201);
+    const failedDriver = (await o.browser.post('/api/v1/messages', sms({ scheduled_at: '2099-01-01T06:00:00.000Z' }))).json() as RecordValues;
+    for (const verb of ['get', 'delete'] as const) expect((await stranger.browser[verb](`/api/v1/messages/${failedDriver.id}`)).statusCode).toBe(404);
+    expect((await stranger.browser.put(`/api/v1/messages/${failedDriver.id}`, { ...failedDriver, body: 'hijacked' })).statusCode).toBe(404);
+    expect((await stranger.browser.post(`/api/v1/messages/${failedDriver.id}/retry`)).statusCode).toBe(404);
+    expect((await stranger.browser.get('/api/v1/messages')).json()).toEqual([]);
+    const referencing = await stranger.browser.post('/api/v1/messages', sms({ template_id: template.json().id }));
+    expect(referencing.statusCode).toBe(422);
+    expect(referencing.json().errors).toHaveProperty('template_id');
+    // our credits are not theirs: their first SMS is refused for lack of credits
+    const theirs = (await stranger.browser.post('/api/v1/messages', sms())).json() as RecordValues;
+    expect(theirs.status).toBe('insufficient_credits');
+    expect((await stranger.browser.get('/api/v1/sms-credits')).json()).toEqual([]);
+    expect(await balance(o)).toBe(10);
+    expect((await o.browser.get(`/api/v1/messages/${failedDriver.id}`)).json().body).toBe(failedDriver.body);
+    // and the job sends only what is due (nothing here)
+    await sendDueMessages(t.database.db, messagingServices()!, new Date(), [o.orgId, stranger.orgId]);
+    expect(outbox).toEqual([]);
+  });
+});
