@@ -7,7 +7,7 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
-import { addMonths, type IsoDate } from './periods.js';
+import { addDays, addMonths, type IsoDate } from './periods.js';
 import { createBillingRun, executeBillingRun, staleRun } from './runs.js';
 import { postPenalties } from './penalties.js';
 
@@ -19,14 +19,21 @@ export function todayIn(timezone = BILLING_TIMEZONE, now = new Date()): IsoDate 
 }
 
 /**
- * The period a scheduled run bills on `today`, or null before the billing day: the month whose due
- * date comes next — this month when the billing day is on or before the due day, else next month
- * (billing on the 25th for rent due on the 5th bills the coming month).
+ * The period the latest billing day on or before `today` bills: the month whose due date comes
+ * next — that month when the billing day is on or before the due day, else the month after
+ * (billing on the 25th for rent due on the 5th bills the coming month). Before this month's
+ * billing day it is last month's billing day's period, so a server that was down on the billing
+ * day catches up at its next pass (the scheduled run row makes that once).
  */
-export function scheduledPeriod(today: IsoDate, billingDay: number, dueDay: number): string | null {
-  const day = Number(today.slice(8, 10));
-  if (day < billingDay) return null;
-  return (billingDay <= dueDay ? today : addMonths(today, 1)).slice(0, 7);
+export function scheduledPeriod(today: IsoDate, billingDay: number, dueDay: number): string {
+  // a billing day past a month's end (the 31st in February) is its last day
+  const billingDate = (month: string) => {
+    const lastDay = Number(addDays(addMonths(`${month}-01`, 1), -1).slice(8, 10));
+    return `${month}-${String(Math.min(billingDay, lastDay)).padStart(2, '0')}`;
+  };
+  const thisMonth = today.slice(0, 7);
+  const month = today >= billingDate(thisMonth) ? thisMonth : addMonths(today, -1).slice(0, 7);
+  return (billingDay <= dueDay ? `${month}-01` : addMonths(`${month}-01`, 1)).slice(0, 7);
 }
 
 const lockKey = (organizationId: string, period: string) => sql`hashtextextended(${`billing:${organizationId}:${period}`}, 0)`;

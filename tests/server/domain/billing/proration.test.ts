@@ -139,11 +139,18 @@ describe('penalties due on an invoice', () => {
 });
 
 describe('the scheduler\'s period', () => {
-  it('bills this month when the billing day is on or before the due day, else next month; nothing before the billing day', () => {
+  it('bills this month when the billing day is on or before the due day, else next month; before the billing day, the last one\'s period (catching up)', () => {
     expect(scheduledPeriod('2026-07-01', 1, 5)).toBe('2026-07');
     expect(scheduledPeriod('2026-07-03', 1, 5)).toBe('2026-07');
-    expect(scheduledPeriod('2026-07-24', 25, 5)).toBeNull();
     expect(scheduledPeriod('2026-12-25', 25, 5)).toBe('2027-01');
+    // down from the 25th of June to the 3rd of July: July (billed on 25 June) is still billed
+    expect(scheduledPeriod('2026-07-03', 25, 5)).toBe('2026-07');
+    expect(scheduledPeriod('2026-07-24', 25, 5)).toBe('2026-07');
+    expect(scheduledPeriod('2026-07-02', 3, 5)).toBe('2026-06');
+    expect(scheduledPeriod('2027-01-10', 25, 5)).toBe('2027-01');
+    // a billing day past the month's end is its last day
+    expect(scheduledPeriod('2026-02-28', 31, 31)).toBe('2026-02');
+    expect(scheduledPeriod('2026-02-27', 31, 31)).toBe('2026-01');
     expect(todayIn('Africa/Nairobi', new Date('2026-06-30T21:30:00Z'))).toBe('2026-07-01');
   });
 });
