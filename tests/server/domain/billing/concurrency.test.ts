@@ -54,6 +54,32 @@ pgOnly('billing runs on PostgreSQL (skipped on PGlite: needs separate connection
     expect(lines.n).toBe(240);
   });
 
+  it('two runs at once from two server processes leave one invoice per lease and period and a gapless series', async () => {
+    const n = 90;
+    const org = await seedOrganisation(a.db, n, { start: '2026-01-01', charge: 500 });
+    const child = (batch: number) => new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+      const p = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'slow-run.ts'), inject('databaseUrl'), org, '2026-05', String(batch), '40'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      p.stdout.on('data', (d) => { out += String(d); });
+      p.stderr.on('data', (d) => { err += String(d); });
+      p.on('exit', (code) => resolve({ code, out, err }));
+    });
+    const [one, two] = await Promise.all([child(4), child(7)]);
+    expect(one.code, one.err).toBe(0);
+    expect(two.code, two.err).toBe(0);
+    const r1 = JSON.parse(one.out.trim().split('\n').at(-1)!) as { status: string; made: number; skipped: number };
+    const r2 = JSON.parse(two.out.trim().split('\n').at(-1)!) as { status: string; made: number; skipped: number };
+    expect([r1.status, r2.status]).toEqual(['done', 'done']);
+    expect(r1.made + r2.made).toBe(n);
+    expect(r1.made + r1.skipped).toBe(n);
+    expect(r2.made + r2.skipped).toBe(n);
+    expect(await invoiceFacts(a.db, org, '2026-05-01')).toMatchObject({ invoices: n, leases: n, numbers: n, max_number: n });
+    await expectGapless(a, org, n);
+    const [lines] = rowsOf<{ n: number }>(await a.db.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`));
+    expect(lines.n).toBe(2 * n);
+  }, 120_000);
+
   it('a run killed with SIGKILL half-way, then run again, leaves one invoice per lease and period and a gapless series', async () => {
     const n = 150;
     const org = await seedOrganisation(a.db, n, { start: '2026-01-01' });
