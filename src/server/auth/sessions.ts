@@ -161,19 +161,25 @@ async function startingOrganization(db: Db, user: AuthUser): Promise<string | nu
   return rows[0]?.organization_id ?? null;
 }
 
+/**
+ * Cookies are Secure when this request came over https or the public address is https: behind a
+ * TLS-terminating proxy without TRUST_PROXY the request itself looks like plain http.
+ */
+const secureCookies = (req: FastifyRequest) => req.protocol === 'https' || req.server.config.appUrl.startsWith('https://');
+
 export function cookieOptions(req: FastifyRequest, maxAgeMs?: number) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: req.protocol === 'https',
+    secure: secureCookies(req),
     ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
   };
 }
 
 /** Sets the XSRF-TOKEN cookie bound to this session id (readable by scripts, as Sanctum's). */
 export function issueCsrf(req: FastifyRequest, reply: FastifyReply, sid: string): string {
-  return req.server.csrf.issue(req, reply, sid, { secure: req.protocol === 'https' });
+  return req.server.csrf.issue(req, reply, sid, { secure: secureCookies(req) });
 }
 
 /** A fresh guest session id: nothing is stored until someone logs in. */

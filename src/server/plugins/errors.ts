@@ -35,6 +35,13 @@ function fieldOf(e: AjvError): string {
   return e.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
 }
 
+/** PostgreSQL errors that mean another request won a race (SQLSTATE). */
+const RACE_CODES: Record<string, string> = {
+  '23505': 'This conflicts with a record saved at the same moment. Please reload and try again.',
+  '40001': 'Another change was saved at the same moment. Please try again.',
+  '40P01': 'Another change was saved at the same moment. Please try again.',
+};
+
 /** One error handler: every failure leaves in the contract's shape; 5xx details stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & Partial<HttpError>, request, reply) => {
@@ -58,6 +65,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return reply.status(422).send({ message: http.message, errors });
       }
       return reply.status(400).send({ message: `Invalid ${error.validationContext ?? 'request'}: ${error.message}` });
+    }
+    // a request that lost a race the database settled (the same email registered twice at once,
+    // two writers on one row): the other one won, so this one conflicts, it is not a bug
+    const cause = (error as { cause?: { code?: string } }).cause ?? (error as { code?: string });
+    const raced = RACE_CODES[String(cause?.code)];
+    if (raced) {
+      request.log.warn({ err: error }, 'request lost a race');
+      return reply.status(409).send({ message: raced });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

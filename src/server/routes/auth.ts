@@ -45,7 +45,10 @@ export async function authRoutes(fastify: FastifyInstance) {
     if (Object.keys(errors).length) throw invalid(errors);
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (tx) => {
-      const [created] = await tx.insert(users).values({ id: ulid(), name: name.trim(), email, password_hash: passwordHash }).returning();
+      // the same email registered twice at once: the unique index decides, the loser gets the 422
+      const [created] = await tx.insert(users).values({ id: ulid(), name: name.trim(), email, password_hash: passwordHash })
+        .onConflictDoNothing().returning();
+      if (!created) throw invalid({ email: ['The email has already been taken.'] });
       const authUser = { ...created };
       await startSession(tx, req, reply, authUser, false);
       await recordAuthEvent(tx, req, 'register', { userId: created.id, email });

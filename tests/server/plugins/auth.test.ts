@@ -23,6 +23,20 @@ describe('sessions and CSRF (docs/api.md)', () => {
     expect(decodeURIComponent(xsrf.value)).toBe(xsrf.value);
   });
 
+  it('sets its cookies Secure when the public address is https (also behind a proxy that is not trusted)', async () => {
+    const secure = await buildTestApp({ appUrl: 'https://keja.example.co.ke' }, t.database);
+    try {
+      const res = await secure.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+      const cookies = res.cookies as Array<{ name: string; secure?: boolean }>;
+      expect(cookies.map((c) => c.name).sort()).toEqual(expect.arrayContaining(['XSRF-TOKEN', 'keja_session']));
+      for (const c of cookies) expect(c.secure, c.name).toBe(true);
+      const plain = await t.app.inject({ method: 'GET', url: '/sanctum/csrf-cookie' });
+      for (const c of plain.cookies as Array<{ name: string; secure?: boolean }>) expect(c.secure, c.name).toBeFalsy();
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('answers 419 when a write has no X-XSRF-TOKEN, or a wrong one, and changes nothing', async () => {
     const b = new Browser(t.app);
     await b.csrfCookie();

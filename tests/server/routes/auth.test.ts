@@ -53,6 +53,17 @@ describe('POST /register', () => {
 });
 
 describe('POST /login', () => {
+  it('the same email registered twice at the same moment: one account, the other gets the 422', async () => {
+    const email = uniqueEmail('twice');
+    const [a, b] = await Promise.all([guest('10.5.5.1'), guest('10.5.5.2')]);
+    const body = { name: 'Twice', email, password: PASSWORD, password_confirmation: PASSWORD };
+    const answers = await Promise.all([a.post('/api/v1/register', body), b.post('/api/v1/register', body)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 422]);
+    const refused = answers.find((r) => r.statusCode === 422)!;
+    expect(refused.json().errors.email).toEqual(['The email has already been taken.']);
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from users where email = ${email}`))[0].n).toBe(1);
+  });
+
   it('answers 200 {user} and starts a session', async () => {
     const { email } = await registeredBrowser(t.app);
     const b = await guest();
@@ -192,6 +203,9 @@ describe('password reset', () => {
     const again = await b.post('/api/v1/reset-password', { token, email, password: 'Another-Pass-99', password_confirmation: 'Another-Pass-99' });
     expect(again.statusCode).toBe(422);
     expect((await b.post('/api/v1/reset-password/validate', { token, email })).statusCode).toBe(422);
+    // the audit log has the request and the reset
+    const events = await rows<{ event: string }>(sql`select event from auth_events where email = ${email} and event like 'reset.%' order by at, id`);
+    expect(events.map((e) => e.event)).toEqual(['reset.requested', 'reset.done']);
   });
 
   it('refuses an expired token (60 minutes), a token for another email and a weak new password', async () => {
