@@ -23,8 +23,12 @@ export async function organisationRoutes(fastify: FastifyInstance) {
     },
   }, async (req, reply) => {
     const user = requireUser(req);
-    const organization = await createOrganization(db, user.id, { ...req.body, email: req.body.email || null });
-    await setActiveOrganization(db, req, user.id, organization.id);
+    // one transaction: an organisation is never left created but not active (or the reverse)
+    const organization = await db.transaction(async (tx) => {
+      const created = await createOrganization(tx, user.id, { ...req.body, email: req.body.email || null });
+      await setActiveOrganization(tx, req, user.id, created.id);
+      return created;
+    });
     return reply.status(201).send({ organization });
   });
 
