@@ -16,6 +16,8 @@ export interface AreaExtensions {
   recordActions?: ComponentType<{ record: RaRecord }>;
   /** Extra panels under an existing record's form (an owner's properties, a lease's invoices). */
   related?: ComponentType<{ record: RaRecord }>;
+  /** A message (key) after a save instead of the plain "saved", when the server decided something the person should know (an expense kept pending for approval). */
+  savedNote?: (saved: RaRecord) => string | null;
 }
 
 /** Filled in by src/web/areas/register.ts (one import per screen folder). */

@@ -6,6 +6,8 @@ import '../screens/users';
 import '../screens/leases';
 import '../screens/invoices';
 import '../screens/payments';
+import '../screens/expenses';
+import '../screens/incomes';
 import '../screens/templates';
 import '../screens/settings';
 import '../screens/messages';

@@ -315,12 +315,12 @@ function useSubmit(resource: Resource, id: string | undefined, record: RaRecord 
       const data = toApiValues(resource, values);
       setFormError(null);
       try {
-        if (id !== undefined) {
-          await update(resource.name, { id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
-        } else {
-          await create(resource.name, { data }, { returnPromise: true });
-        }
-        notify(id !== undefined ? 'ra.notification.updated' : 'ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+        const saved = id !== undefined
+          ? await update(resource.name, { id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
+          : await create(resource.name, { data }, { returnPromise: true });
+        const note = saved ? areaExtensions[resource.name]?.savedNote?.(saved as RaRecord) : null;
+        if (note) notify(note, { type: 'warning', autoHideDuration: 8000 });
+        else notify(id !== undefined ? 'ra.notification.updated' : 'ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
         if (!resource.singleton) navigate(returnTo);
         return undefined;
       } catch (e) {

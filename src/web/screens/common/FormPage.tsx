@@ -47,7 +47,7 @@ export function FormPage({ title, subtitle, status, actions, children, maxWidth 
   );
 }
 
-export function Section({ title, hint, children, action }: { title?: string; hint?: ReactNode; children: ReactNode; action?: ReactNode }) {
+export function Section({ title, hint, children, action }: { title?: ReactNode; hint?: ReactNode; children: ReactNode; action?: ReactNode }) {
   return (
     <Card variant="outlined" sx={{ mb: 2, borderRadius: 2, '& .ra-input:not(.ra-input-method):not(.ra-input-status), & .MuiAutocomplete-root': { width: '100%' } }}>
       <CardContent sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}>

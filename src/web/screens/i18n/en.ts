@@ -1,6 +1,9 @@
 // English texts of the screens beyond the generic forms (roles, users, leases, invoices,
 // payments, templates, settings, messaging, SMS credits). Every key has a Swahili twin in sw.ts.
+import { historyEnglish } from '../history/messages-en';
+
 export const screensEnglish = {
+  ...historyEnglish,
   common: {
     saved: 'Saved',
     created: 'Created',

@@ -1,7 +1,9 @@
 // Maandishi ya Kiswahili ya skrini hizi; kila ufunguo una pacha wake katika en.ts.
 import type { screensEnglish } from './en';
+import { historySwahili } from '../history/messages-sw';
 
 export const screensSwahili: typeof screensEnglish = {
+  ...historySwahili,
   common: {
     saved: 'Imehifadhiwa',
     created: 'Imeundwa',

@@ -16,7 +16,9 @@ import { ActionDialog } from '../common/ReasonDialog';
 import { listPathOf, postAction, todayInNairobi } from '../common/api';
 import { useChoiceLabel } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { InvoiceLinesInput, InvoiceLinesTable } from './InvoiceLines';
+import { PenaltyWaive } from './PenaltyWaive';
 
 const RESOURCE = 'invoices';
 
@@ -115,6 +117,8 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
   const { data: tenant } = useGetOne('tenants', { id: String(record.tenant_id ?? '') }, { enabled: !!record.tenant_id });
   const { data: house } = useGetOne('houses', { id: String(record.house_id ?? '') }, { enabled: !!record.house_id });
   const canVoid = can('void.invoice') && ['issued', 'partially_paid', 'paid'].includes(status);
+  // waiving a penalty is a void.invoice action (routes/billing.ts)
+  const canWaive = can('void.invoice') && status !== 'void' && Array.isArray(record.lines) && record.lines.some((l: Record<string, unknown>) => l.kind === 'penalty' && !l.waived);
   return (
     <FormPage
       title={translate('screens.invoices.title_number', { number: record.number ?? '' })}
@@ -141,8 +145,14 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
         </Box>
       </Section>
       <Section title={translate('screens.invoices.lines')}>
-        <InvoiceLinesTable lines={Array.isArray(record.lines) ? record.lines : []} />
+        <Box sx={{ overflowX: 'auto' }}>
+          <InvoiceLinesTable
+            lines={Array.isArray(record.lines) ? record.lines : []}
+            action={canWaive ? (line) => (line.kind === 'penalty' && !line.waived ? <PenaltyWaive invoice={record} line={line} onDone={onDone} /> : null) : undefined}
+          />
+        </Box>
       </Section>
+      <HistoryPanel resource={RESOURCE} id={String(record.id)} version={record.updated_at} />
     </FormPage>
   );
 }
@@ -216,6 +226,7 @@ export function InvoiceForm() {
           </Section>
           <FormButtons busy={busy} backTo={backTo} canSave={canSave} />
         </Form>
+        {record ? <Box sx={{ mt: 2 }}><HistoryPanel resource={RESOURCE} id={String(record.id)} version={record.updated_at} /></Box> : null}
       </FormPage>
     </ResourceContextProvider>
   );

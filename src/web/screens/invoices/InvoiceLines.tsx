@@ -1,5 +1,6 @@
 // Invoice lines with their amounts and the total computed as the person types, in integer cents
 // (never a float): what the server will store, to the cent.
+import type { ReactNode } from 'react';
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   ArrayInput, AutocompleteInput, ReferenceInput, SelectInput, SimpleFormIterator, TextInput, required, useDataProvider,
@@ -111,8 +112,8 @@ export function InvoiceLinesInput() {
   );
 }
 
-/** An issued invoice's lines: frozen, shown as a table. */
-export function InvoiceLinesTable({ lines }: { lines: Array<Record<string, unknown>> }) {
+/** An issued invoice's lines: frozen, shown as a table; `action` adds a button to a line (waive a penalty). */
+export function InvoiceLinesTable({ lines, action }: { lines: Array<Record<string, unknown>>; action?: (line: Record<string, unknown>) => ReactNode }) {
   const translate = useTranslate();
   const label = useChoiceLabel('invoices');
   const f = (k: string) => translate(`resources.invoices.fields.lines.${k}`, { _: translate(`screens.invoices.${k}`) });
@@ -125,6 +126,7 @@ export function InvoiceLinesTable({ lines }: { lines: Array<Record<string, unkno
           <TableCell align="right">{f('quantity')}</TableCell>
           <TableCell align="right">{f('rate')}</TableCell>
           <TableCell align="right">{f('amount')}</TableCell>
+          {action ? <TableCell padding="none" /> : null}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -135,6 +137,7 @@ export function InvoiceLinesTable({ lines }: { lines: Array<Record<string, unkno
             <TableCell align="right">{String(l.quantity ?? '')}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatCurrency(l.rate)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{formatCurrency(l.amount)}</TableCell>
+            {action ? <TableCell align="right" padding="none" sx={{ pr: 1, textDecoration: 'none !important' }}>{action(l)}</TableCell> : null}
           </TableRow>
         ))}
       </TableBody>

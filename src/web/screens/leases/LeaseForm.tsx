@@ -14,6 +14,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { listPathOf, todayInNairobi } from '../common/api';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { HouseDefaults } from './HouseDefaults';
 import { LeaseActions } from './LeaseActions';
 
@@ -148,6 +149,7 @@ export function LeaseForm() {
           ) : null}
           <FormButtons busy={busy} backTo={backTo} canSave={canSave} />
         </Form>
+        {record ? <Box sx={{ mt: 2 }}><HistoryPanel resource={RESOURCE} id={String(record.id)} version={record.updated_at} /></Box> : null}
       </FormPage>
     </ResourceContextProvider>
   );

@@ -1,5 +1,6 @@
 // What can happen to a recorded payment: an unmatched one is assigned to a tenant (and is
-// allocated at once); any payment not yet reversed can be reversed with a reason.
+// allocated at once); an allocated one can be re-allocated by hand; any payment not yet reversed
+// can be reversed with a reason.
 import { useState } from 'react';
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
@@ -11,6 +12,7 @@ import { ActionDialog } from '../common/ReasonDialog';
 import { RecordPicker } from '../common/TenantPicker';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
+import { ReallocatePayment } from './ReallocatePayment';
 
 function LeaseSelect({ tenantId, value, onChange }: { tenantId: string; value: string; onChange: (v: string) => void }) {
   const translate = useTranslate();
@@ -39,8 +41,10 @@ export function PaymentActions({ record, onDone }: { record: RaRecord; onDone: (
   const id = encodeURIComponent(String(record.id));
   const canAssign = record.status === 'unmatched' && can('assign.payment');
   const canReverse = record.status !== 'reversed' && can('reverse.payment');
+  const canReallocate = record.status === 'allocated' && !!record.tenant_id && can('edit.payment');
   return (
     <>
+      {canReallocate ? <ReallocatePayment record={record} onDone={onDone} /> : null}
       {canAssign ? (
         <Button variant="contained" startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => { setTenant(null); setLeaseId(''); setDialog('assign'); }}>
           {translate('screens.payments.assign')}

@@ -16,6 +16,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { listPathOf } from '../common/api';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
+import { HistoryPanel } from '../history/HistoryPanel';
 import { PaymentActions } from './PaymentActions';
 
 const RESOURCE = 'payments';
@@ -215,6 +216,7 @@ export function PaymentForm() {
           <Details record={record} />
         ) : null}
         {record ? <Allocations record={record} /> : null}
+        {record ? <HistoryPanel resource={RESOURCE} id={String(record.id)} version={record.updated_at} /> : null}
       </FormPage>
     </ResourceContextProvider>
   );
