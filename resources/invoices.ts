@@ -3,7 +3,8 @@ import {
 } from '../src/shared/resource.js';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
-export const INVOICE_LINE_KINDS = ['rent', 'charge', 'penalty', 'adjustment'] as const;
+/** deposit: the lease's deposit billed with the first period, and what settles it at move-out (negative). */
+export const INVOICE_LINE_KINDS = ['rent', 'charge', 'deposit', 'penalty', 'adjustment'] as const;
 
 /**
  * The number comes from a gapless per-organisation series when the invoice is issued; tenant,
@@ -50,6 +51,14 @@ export const invoices = defineResource({
         /** A penalty line is posted once per (invoice, date). */
         date('penalty_date'),
         boolean('waived', { required: true, default: false }),
+        /**
+         * The day the line counts on the tenant's ledger when it is not the invoice's issue date:
+         * a penalty's date, the day an adjustment was made (a move-out credit, a deposit applied).
+         * Statements and the aging as of a past date read it, so a later line never back-dates.
+         */
+        date('posted_on', { readOnly: true, sort: true }),
+        /** The day a penalty was waived (its amount, kept as rate × quantity, is credited then). */
+        date('waived_on', { readOnly: true, sort: true }),
       ],
       unique: [{ fields: ['penalty_date'], message: 'A penalty is posted once per invoice and date.' }],
     },

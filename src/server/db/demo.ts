@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import {
-  aggregators, charges, expenses, houseTypes, houses, incomes, leases, messages,
+  aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages,
   paymentChannels, payments, properties, propertyOwners, serviceProviders, settings, smsCredits,
   templates, tenants, tickets, users as usersResource, workOrderCategories, workOrders,
 } from '../../../resources/index.js';
 import { ORGANIZATION_COLUMNS } from '../../../resources/settings.js';
 import type { RecordValues, Resource } from '../../shared/resource.js';
 import { toColumns, validateRecord } from '../../shared/resource-validate.js';
+import { parseMoney } from '../../shared/resource-values.js';
 import { hashPassword } from '../auth/passwords.js';
 import { checkReferences, createRecord, tableOf, updateRecord } from '../crud/repository.js';
 import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
@@ -474,9 +475,28 @@ class DemoBuilder {
       house: h, tenant, input, lease: {}, start, imported, moveOut: plan.moveOut, notice: plan.notice, profile: 'prompt', shortMonths: 0,
       method: h.type === 'shop' ? 'bank' : this.r.chance(0.12) ? 'cash' : 'mpesa',
     };
-    if (imported) t.lease = await this.add(leases, { ...input, status: 'active' });
+    if (imported) {
+      t.lease = await this.add(leases, { ...input, status: 'active' });
+      await this.depositBroughtForward(t);
+    }
     this.money.push(t);
     return t;
+  }
+
+  /**
+   * A lease taken over with its deposit already paid: the deposit as an invoice of the lease's
+   * first month and the payment the tenant made at signing, so the deposit held is on the ledger
+   * (what a move-out can apply to arrears is what was paid, never the lease's figure alone).
+   */
+  private async depositBroughtForward(t: Tenancy) {
+    const deposit = parseMoney(t.input.deposit ?? '0') ?? 0n;
+    if (deposit <= 0n) return;
+    const month = `${t.start.slice(0, 7)}-01`;
+    await this.add(invoices, {
+      lease_id: t.lease.id, period_start: month, period_end: lastOfMonth(month), issue_date: t.start, due_date: t.start, status: 'issued',
+      lines: [{ kind: 'deposit', description: 'Deposit, paid at signing (brought forward)', quantity: '1', rate: shillings(deposit) }],
+    });
+    await this.pay(t, t.start, deposit, { method: 'bank', reference: `DEP ${this.r.digits(6)}`, hour: 11, minute: 0 });
   }
 
   /** A lease that ended some days before `before` (the next tenant's start, or the move-out). */

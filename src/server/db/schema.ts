@@ -177,8 +177,8 @@ export const auditLog = pgTable('audit_log', {
 
 /**
  * How a lease's deposit was settled when it ended (product.md 4.4, domain C8): what was applied
- * to its arrears (as negative adjustment lines on the open invoices, listed in `applications`)
- * and what is refundable to the tenant. One per lease; statements show it apart.
+ * to its arrears (as negative 'deposit' lines on the open invoices, listed in `applications`)
+ * and what is refundable to the tenant. One per lease; the tenant statement shows it apart.
  */
 export const depositSettlements = pgTable('deposit_settlements', {
   organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
@@ -186,7 +186,10 @@ export const depositSettlements = pgTable('deposit_settlements', {
   lease_id: text('lease_id').notNull(),
   tenant_id: text('tenant_id'),
   move_out_date: date('move_out_date', { mode: 'string' }).notNull(),
+  /** held at the move-out: what the tenant paid of the deposit lines */
   deposit: numeric('deposit', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** deposit billed but never paid: cancelled at the move-out (negative 'deposit' lines) */
+  unpaid_cancelled: numeric('unpaid_cancelled', { precision: 14, scale: 2 }).notNull().default('0'),
   /** open balance of the lease's invoices at the end, before the deposit */
   arrears: numeric('arrears', { precision: 14, scale: 2 }).notNull().default('0'),
   applied: numeric('applied', { precision: 14, scale: 2 }).notNull().default('0'),

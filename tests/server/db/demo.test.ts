@@ -240,7 +240,12 @@ describe('demo data', () => {
       from leases l join houses h on h.organization_id = l.organization_id and h.id = l.house_id
       where l.status in ('active', 'notice') or (l.status = 'ended' and l.move_out_date >= '${first}')`);
     const invoices = await query<{ lease_id: string; period: string; n: number }>(`
-      select lease_id, period_start::text as period, count(*)::int as n from invoices where status <> 'void' group by 1, 2`);
+      select lease_id, period_start::text as period, count(*)::int as n from invoices where status <> 'void' and period_start >= '${first}' group by 1, 2`);
+    // before the history: only the deposits of the leases taken over, paid at signing
+    const before = await query<{ kind: string; paid: boolean }>(`select l.kind, i.balance = 0 as paid from invoices i
+      join invoice_lines l on l.organization_id = i.organization_id and l.invoice_id = i.id where i.period_start < '${first}'`);
+    expect(before.length).toBeGreaterThan(20);
+    expect(new Set(before.map((b) => `${b.kind} ${b.paid}`))).toEqual(new Set(['deposit true']));
     const billed = new Map<string, string[]>();
     for (const i of invoices) {
       expect(i.n, `${i.lease_id} ${i.period}`).toBe(1);
@@ -355,11 +360,13 @@ describe('demo data', () => {
       expect(c(year.totals.collected), p.name).toBeGreaterThan(0n);
       expect(c(year.totals.expenses) + c(year.totals.commission), p.name).toBeGreaterThan(0n);
     }
-    // rent collected across the properties is every allocation of a payment that stands
+    // every allocation of a payment that stands is the owner's (collected), the agency's (its
+    // charges) or a deposit still held; a deposit applied at move-out is the owner's collection
     const [all] = await query<{ allocated: string }>(`select coalesce(sum(a.amount), 0)::text as allocated from payment_allocations a
       join payments p on p.organization_id = a.organization_id and p.id = a.payment_id where p.status <> 'reversed'`);
     const whole = await reports((tx) => propertyStatement(tx, organizationId, { from: '2000-01-01', to }));
-    expect(c(whole.totals.collected)).toBe(c(all.allocated));
+    expect(c(whole.totals.collected) + c(whole.totals.agency_charges) + c(whole.totals.deposits_closing)).toBe(c(all.allocated));
+    expect(c(whole.totals.deposits_applied)).toBeGreaterThan(0n);
   });
 
   it('is the same data on every run', async () => {

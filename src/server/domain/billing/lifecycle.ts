@@ -10,6 +10,7 @@ import { issueInvoices, type IssuedInvoice } from './issue.js';
 import { cents, dec, loadLeaseTerms, planInvoice } from './plan.js';
 import { monthStart, shortDate } from './periods.js';
 import { addAdjustment } from './adjust.js';
+import { depositHeld, depositInvoices } from './deposits.js';
 
 interface LeaseRow extends Record<string, unknown> {
   id: string; status: string; house_id: string; tenant_id: string; start_date: string; move_out_date: string | null; notice_date: string | null; deposit: string | null;
@@ -39,7 +40,8 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /**
- * Activates a draft lease and bills its first period at once (prorated from the move-in day).
+ * Activates a draft lease and bills its first period at once (prorated from the move-in day),
+ * with the lease's deposit as its own line.
  * One active lease per house: 409 when the house is held (the partial unique index backs this
  * check against a concurrent activation).
  */
@@ -60,6 +62,12 @@ export async function activateLease(tx: Db, organizationId: string, userId: stri
   await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active' } });
   const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });
   const plan = planInvoice(terms, monthStart(terms.start_date));
+  if (typeof plan !== 'string' && terms.deposit > 0n) {
+    // the deposit is billed with the first period and paid before the keys (deposits.ts): the
+    // deposit held is what the tenant paid of this line, never the lease's figure alone
+    plan.lines.unshift({ kind: 'deposit', charge_id: null, description: 'Deposit', amount: terms.deposit });
+    plan.total += terms.deposit;
+  }
   const [invoice] = typeof plan === 'string' ? [] : await issueInvoices(tx, organizationId, userId, [plan], { action: 'activate_lease' });
   return { invoice: invoice ?? null };
 }
@@ -83,18 +91,26 @@ export interface EndResult {
   /** future invoices kept because payments are allocated to them (move the allocations, then void) */
   kept: string[];
   last_period: { invoice_id: string; adjustment: string } | null;
-  settlement: { deposit: string; arrears: string; applied: string; refundable: string; applications: Array<{ invoice_id: string; amount: string }> };
+  settlement: {
+    /** the deposit held at the move-out: what the tenant paid of the deposit lines */
+    deposit: string;
+    /** deposit billed but never paid, cancelled at the move-out (it is not owed once the tenancy ends) */
+    unpaid_cancelled: string;
+    arrears: string; applied: string; refundable: string;
+    applications: Array<{ invoice_id: string; amount: string }>;
+  };
 }
 
 /**
  * Ends a lease on move_out_date: billing stops; its untouched invoices for periods after the
  * move-out are voided ('Lease ended'); the move-out period is billed if it was not, or credited
  * the unoccupied days with a negative adjustment line if it was billed whole (or charged the days
- * past an earlier notified move-out); the deposit is
- * settled: with apply_deposit_to_arrears, up to the open balance is applied to the lease's open
- * invoices (oldest due first, as negative 'Deposit applied' adjustment lines) and the rest, plus
- * any payment the credited last period no longer needs, is refundable — one deposit_settlements
- * row the statements show. The deposit is assumed held (collected at signing).
+ * past an earlier notified move-out). Then the deposit is settled (deposits.ts): the part of the
+ * deposit lines never paid is cancelled, what was paid is held; with apply_deposit_to_arrears, up
+ * to the open balance of the held deposit pays the lease's open invoices (oldest due first, as
+ * negative 'deposit' lines) and the rest, plus any payment the credited last period no longer
+ * needs, is refundable — one deposit_settlements row the tenant statement shows. Every line
+ * endLease adds counts on the ledger from the move-out date (never before its invoice).
  */
 export async function endLease(tx: Db, organizationId: string, userId: string | null, id: string, body: { move_out_date?: string; apply_deposit_to_arrears?: boolean }): Promise<EndResult> {
   const lease = await lockLease(tx, organizationId, id);
@@ -140,19 +156,26 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
         where organization_id = ${organizationId} and invoice_id = ${existing.id} and kind in ('rent', 'charge', 'adjustment')`));
       const credit = cents(billed.amount) - plan.total;
       if (credit > 0n) {
-        const result = await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days not occupied`, 'end_lease');
+        const result = await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days not occupied`, 'end_lease', { on: moveOut });
         excess += result.unapplied;
         lastPeriod = { invoice_id: existing.id, adjustment: dec(-(credit - result.unapplied)) };
       } else if (credit < 0n) {
         // billed to an earlier move-out (notice) than the real one: the extra days are owed
-        await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days occupied after the notice date`, 'end_lease');
+        await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days occupied after the notice date`, 'end_lease', { on: moveOut });
         lastPeriod = { invoice_id: existing.id, adjustment: dec(-credit) };
       }
     }
   }
 
-  // the deposit
-  const deposit = cents(lease.deposit);
+  // the deposit: cancel what was never paid, then apply what is held
+  let cancelled = 0n;
+  for (const inv of await depositInvoices(tx, organizationId, [id])) {
+    const unpaid = inv.deposit - (inv.paid < inv.deposit ? inv.paid : inv.deposit);
+    if (unpaid <= 0n) continue;
+    const result = await addAdjustment(tx, organizationId, userId, inv.id, -unpaid, 'Unpaid deposit cancelled at move-out', 'cancel_deposit', { kind: 'deposit', on: moveOut });
+    cancelled += unpaid - result.unapplied;
+  }
+  const deposit = (await depositHeld(tx, organizationId, [id])).get(id) ?? 0n;
   const open = rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
     select id, balance::text as balance from invoices
     where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
@@ -163,15 +186,18 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   for (const inv of open) {
     if (available <= 0n) break;
     const take = cents(inv.balance) < available ? cents(inv.balance) : available;
-    await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit');
+    await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit', { kind: 'deposit', on: moveOut });
     applications.push({ invoice_id: inv.id, amount: dec(take) });
     available -= take;
   }
   const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
-  const settlement = { deposit: dec(deposit), arrears: dec(arrears), applied: dec(applied), refundable: dec(deposit - applied + excess), applications };
+  const settlement = {
+    deposit: dec(deposit), unpaid_cancelled: dec(cancelled), arrears: dec(arrears), applied: dec(applied),
+    refundable: dec(deposit - applied + excess), applications,
+  };
   await tx.execute(sql`
-    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, arrears, applied, refundable, applications, created_by)
-    values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.arrears},
+    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied, refundable, applications, created_by)
+    values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.unpaid_cancelled}, ${settlement.arrears},
       ${settlement.applied}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
   await recordAudit(tx, {
     organizationId, userId, resource: 'leases', recordId: id, action: 'end',

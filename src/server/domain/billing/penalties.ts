@@ -2,7 +2,8 @@
 // field by the property's and then the lease's (most specific wins). A penalty starts the day after
 // due date + grace days (due the 5th with 3 grace days: first penalty on the 9th), is a fixed
 // amount or a % of the overdue rent (rounded to the shilling), posted once or every day up to the
-// cap (the sum of the invoice's unwaived penalties). Each is its own line with its penalty_date;
+// cap (the sum of the invoice's unwaived penalties). Each is its own line with its penalty_date
+// (also its posted_on: the day it counts on the tenant's ledger, whenever the scheduler ran);
 // the unique index (invoice, penalty_date) makes posting idempotent, so the scheduler may run it
 // as often as it likes and catch up days it missed.
 import { sql } from 'drizzle-orm';
@@ -100,8 +101,8 @@ export async function postPenalties(tx: Db, organizationId: string, asOf: IsoDat
     description: `Late payment penalty ${shortDate(l.penalty_date)}`,
   }));
   const inserted = rowsOf<{ invoice_id: string; amount: string; penalty_date: string }>(await tx.execute(sql`
-    insert into invoice_lines (organization_id, id, invoice_id, position, kind, description, quantity, rate, amount, penalty_date, waived)
-    select ${organizationId}, x.id, x.invoice_id, x.position, 'penalty', x.description, 1, x.amount, x.amount, x.penalty_date, false
+    insert into invoice_lines (organization_id, id, invoice_id, position, kind, description, quantity, rate, amount, penalty_date, posted_on, waived)
+    select ${organizationId}, x.id, x.invoice_id, x.position, 'penalty', x.description, 1, x.amount, x.amount, x.penalty_date, x.penalty_date, false
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, invoice_id text, position int, penalty_date date, amount numeric, description text)
     on conflict (organization_id, invoice_id, penalty_date) do nothing
     returning invoice_id, amount::text as amount, penalty_date::text as penalty_date`));

@@ -39,7 +39,7 @@ export interface LeaseTerms {
 }
 
 export interface PlannedLine {
-  kind: 'rent' | 'charge';
+  kind: 'rent' | 'charge' | 'deposit';
   charge_id: string | null;
   description: string;
   amount: bigint;

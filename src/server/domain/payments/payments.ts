@@ -5,6 +5,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit.js';
 import { formatNumber, nextNumber } from '../numbering.js';
+import { depositHeld } from '../billing/deposits.js';
 import {
   allocatePayment, cents, dec, inList, lockTenant, recomputeInvoices,
 } from './allocation.js';
@@ -107,24 +108,6 @@ async function lockInvoices(tx: Db, organizationId: string, ids: string[]) {
     select id, tenant_id, lease_id, status, total::text as total, paid::text as paid, balance::text as balance
     from invoices where organization_id = ${organizationId} and id in ${inList([...new Set(ids)].sort())}
     order by id for update`));
-}
-
-/**
- * The part of each lease's deposit that is paid (a deposit line is paid before the rest of its
- * invoice: the deposit comes before the keys). Used to refuse moving deposit money to rent.
- */
-async function depositHeld(tx: Db, organizationId: string, leaseIds: string[]) {
-  if (!leaseIds.length) return new Map<string, bigint>();
-  const rows = rowsOf<{ lease_id: string; held: string }>(await tx.execute(sql`
-    select i.lease_id, sum(least(i.paid, d.deposit))::text as held
-    from invoices i
-    join (select l.invoice_id, sum(l.amount) as deposit from invoice_lines l
-          join charges c on c.organization_id = l.organization_id and c.id = l.charge_id
-          where l.organization_id = ${organizationId} and c.category = 'deposit' and not l.waived
-          group by l.invoice_id) d on d.invoice_id = i.id
-    where i.organization_id = ${organizationId} and i.lease_id in ${inList(leaseIds)} and i.status <> 'void'
-    group by i.lease_id`));
-  return new Map(rows.map((r) => [r.lease_id, cents(r.held)]));
 }
 
 /**

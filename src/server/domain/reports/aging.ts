@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { TZ, type ReportTable } from './common.js';
+import type { ReportTable } from './common.js';
+import { depositAsOf, lateLines, openOn, paidAsOf, paymentStandsOn } from './ledger.js';
 
 export const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
 type Bucket = (typeof BUCKETS)[number];
@@ -10,8 +11,12 @@ export interface AgingRow extends Record<Bucket, string> {
   tenant_id: string;
   tenant: string;
   phone: string | null;
+  /** the buckets' sum: open invoice balances, deposits left out */
   open: string;
+  /** deposit billed and not yet paid: owed, but not arrears (shown apart, not aged) */
+  deposit: string;
   credit: string;
+  /** open + deposit − credit: the tenant statement's closing balance on the day */
   balance: string;
 }
 
@@ -24,10 +29,13 @@ export interface AgingReport {
 }
 
 /**
- * Open invoice balances as of a date (allocations of payments made by then), aged by days past
- * the due date (product.md 4.7); the unpaid part of deposit lines is left out (a deposit is paid
- * first within its invoice); unapplied credit as of the date is shown apart and netted in the
- * tenant's balance, so the grand total equals the sum of tenant balances. One SQL aggregate.
+ * Open invoice balances as of a date, aged by days past the due date (product.md 4.7), from the
+ * ledger as it stood at the end of that day (ledger.ts): lines posted later (penalties, move-out
+ * adjustments, deposits applied), waivers and voids made later and payments made later are not
+ * in it, so a past report does not change. Deposits are excluded from the buckets: the unpaid part
+ * of deposit lines (a deposit is paid first within its invoice) is shown apart, as is unapplied
+ * credit; both are netted in the tenant's balance, which is their statement's closing balance on
+ * the day, and the grand total is the sum of the tenants' balances. One SQL aggregate.
  */
 export async function agingReport(tx: Db, organizationId: string, q: { as_of: string; property_id?: string; owner_id?: string }): Promise<AgingReport> {
   const prop = q.property_id ? sql`and i.property_id = ${q.property_id}` : sql``;
@@ -43,65 +51,59 @@ export async function agingReport(tx: Db, organizationId: string, q: { as_of: st
   // as text): shaping 20,000 tenants in JavaScript (parse to cents, add, format) cost a third as
   // much again as the query. The totals row comes last (kind 1); it is the sum of the rows above.
   const rows = rowsOf<AgingRow>(await tx.execute(sql`
-    with paid_by as (
-      select pa.invoice_id, sum(pa.amount) as paid
-      from payment_allocations pa join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-      where pa.organization_id = ${organizationId} and (p.paid_at at time zone ${TZ})::date <= ${q.as_of}
-      group by pa.invoice_id
-    ), deposits as (
-      select l.invoice_id, sum(l.amount) as deposit
-      from invoice_lines l join charges c on c.organization_id = l.organization_id and c.id = l.charge_id
-      where l.organization_id = ${organizationId} and c.category = 'deposit' and not l.waived
-      group by l.invoice_id
-    ), open as (
-      select i.tenant_id, ${q.as_of}::date - i.due_date as days,
-             i.total - coalesce(pb.paid, 0) - (coalesce(d.deposit, 0) - least(coalesce(pb.paid, 0), coalesce(d.deposit, 0))) as amount
+    with inv as (
+      select i.id, i.tenant_id, ${q.as_of}::date - i.due_date as days,
+             i.total - coalesce(ll.late, 0) as total, coalesce(pb.paid, 0) as paid, d.deposit
       from invoices i
-      left join paid_by pb on pb.invoice_id = i.id
-      left join deposits d on d.invoice_id = i.id
-      where i.organization_id = ${organizationId} and i.status <> 'draft' and i.issue_date <= ${q.as_of}
-        and not (i.status = 'void' and (i.voided_at at time zone ${TZ})::date <= ${q.as_of}) ${prop} ${owner}
+      left join ${lateLines(organizationId, q.as_of)} ll on ll.invoice_id = i.id
+      left join ${paidAsOf(organizationId, q.as_of)} pb on pb.invoice_id = i.id
+      left join ${depositAsOf(organizationId, q.as_of)} d on d.invoice_id = i.id
+      where i.organization_id = ${organizationId} and ${openOn(q.as_of)} ${prop} ${owner}
+    ), open as (
+      select tenant_id, days, total - paid - greatest(coalesce(deposit, 0) - paid, 0) as amount, greatest(coalesce(deposit, 0) - paid, 0) as deposit
+      from inv
     ), per_tenant as (
       select tenant_id,
         sum(amount) filter (where days <= 0) as current,
         sum(amount) filter (where days between 1 and 30) as d1_30,
         sum(amount) filter (where days between 31 and 60) as d31_60,
         sum(amount) filter (where days between 61 and 90) as d61_90,
-        sum(amount) filter (where days > 90) as d90_plus
-      from open group by tenant_id having bool_or(amount <> 0)
+        sum(amount) filter (where days > 90) as d90_plus,
+        sum(deposit) as deposit
+      from open group by tenant_id having bool_or(amount <> 0 or deposit <> 0)
     ), credits as (
       select p.tenant_id, sum(p.amount - coalesce((
           select sum(pa.amount) from payment_allocations pa join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
-          where pa.organization_id = p.organization_id and pa.payment_id = p.id and ai.issue_date <= ${q.as_of}), 0)) as credit
+          where pa.organization_id = p.organization_id and pa.payment_id = p.id and ${openOn(q.as_of, 'ai')}), 0)) as credit
       from payments p
-      where p.organization_id = ${organizationId} and p.tenant_id is not null and (p.paid_at at time zone ${TZ})::date <= ${q.as_of}
-        and not (p.status = 'reversed' and (p.reversed_at at time zone ${TZ})::date <= ${q.as_of}) ${leaseScope}
+      where p.organization_id = ${organizationId} and p.tenant_id is not null and ${paymentStandsOn(q.as_of)} ${leaseScope}
       group by p.tenant_id
     ), listed as (
       select t.id as tenant_id, t.name as tenant, t.phone,
         round(coalesce(pt.current, 0), 2) as current, round(coalesce(pt.d1_30, 0), 2) as d1_30,
         round(coalesce(pt.d31_60, 0), 2) as d31_60, round(coalesce(pt.d61_90, 0), 2) as d61_90,
-        round(coalesce(pt.d90_plus, 0), 2) as d90_plus, round(coalesce(c.credit, 0), 2) as credit
+        round(coalesce(pt.d90_plus, 0), 2) as d90_plus, round(coalesce(pt.deposit, 0), 2) as deposit, round(coalesce(c.credit, 0), 2) as credit
       from per_tenant pt full join (select * from credits where credit <> 0) c on c.tenant_id = pt.tenant_id
       join tenants t on t.organization_id = ${organizationId} and t.id = coalesce(pt.tenant_id, c.tenant_id)
     ), shaped as (
       select 0 as kind, tenant_id, tenant, phone, current, d1_30, d31_60, d61_90, d90_plus,
-        current + d1_30 + d31_60 + d61_90 + d90_plus as open, credit
+        current + d1_30 + d31_60 + d61_90 + d90_plus as open, deposit, credit
       from listed
       union all
       select 1, null, null, null, coalesce(sum(current), 0.00), coalesce(sum(d1_30), 0.00), coalesce(sum(d31_60), 0.00),
         coalesce(sum(d61_90), 0.00), coalesce(sum(d90_plus), 0.00),
-        coalesce(sum(current + d1_30 + d31_60 + d61_90 + d90_plus), 0.00), coalesce(sum(credit), 0.00)
+        coalesce(sum(current + d1_30 + d31_60 + d61_90 + d90_plus), 0.00), coalesce(sum(deposit), 0.00), coalesce(sum(credit), 0.00)
       from listed
     )
     select tenant_id, tenant, phone, current::text as current, d1_30::text as d1_30, d31_60::text as d31_60,
-      d61_90::text as d61_90, d90_plus::text as d90_plus, open::text as open, credit::text as credit, (open - credit)::text as balance
+      d61_90::text as d61_90, d90_plus::text as d90_plus, open::text as open, deposit::text as deposit, credit::text as credit,
+      (open + deposit - credit)::text as balance
     from shaped
     order by kind, tenant, tenant_id`));
   const last = rows.pop()!;
   const totals = {
     current: last.current, d1_30: last.d1_30, d31_60: last.d31_60, d61_90: last.d61_90, d90_plus: last.d90_plus,
-    open: last.open, credit: last.credit, balance: last.balance,
+    open: last.open, deposit: last.deposit, credit: last.credit, balance: last.balance,
   };
   return { as_of: q.as_of, property_id: q.property_id ?? null, owner_id: q.owner_id ?? null, rows, totals };
 }
@@ -114,10 +116,13 @@ export function agingTable(a: AgingReport): ReportTable {
     columns: [
       { key: 'tenant', label: 'Tenant', width: 110 },
       ...BUCKETS.map((k) => ({ key: k, label: LABELS[k], money: true })),
-      { key: 'credit', label: 'Credit', money: true }, { key: 'balance', label: 'Balance', money: true },
+      { key: 'deposit', label: 'Deposit due', money: true }, { key: 'credit', label: 'Credit', money: true }, { key: 'balance', label: 'Balance', money: true },
     ],
     rows: a.rows.map((r) => ({ ...r })),
     totals: { tenant: 'Totals', ...a.totals },
-    summary: [['Open invoices', a.totals.open], ['Credits on account', a.totals.credit], ['Grand total', a.totals.balance, true]],
+    summary: [
+      ['Open invoices (deposits excluded)', a.totals.open], ['Deposits billed, not paid', a.totals.deposit],
+      ['Credits on account', a.totals.credit], ['Grand total', a.totals.balance, true],
+    ],
   };
 }

@@ -3,7 +3,9 @@ import { percentOf } from '../../../shared/money.js';
 import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
-import { TZ, type ReportTable } from './common.js';
+import { depositLine } from '../billing/deposits.js';
+import { addDays, type ReportTable } from './common.js';
+import { lateLines, openOn, paidAsOf } from './ledger.js';
 
 /** Income categories the agency keeps (not the owner's money). */
 export const AGENCY_INCOME = ['commission', 'letting_fee'];
@@ -13,7 +15,9 @@ export interface PropertySection {
   commission_rate: string;
   aggregator_share_rate: string;
   houses: Array<{ house_id: string; house: string; billed: string; collected: string; arrears: string }>;
+  /** the owner's rent and charges billed in the period (deposits and agency charges left out) */
   billed: string;
+  /** what was paid of them, by tenants or by a deposit applied at move-out */
   collected: string;
   other_income: string;
   other_income_by_category: Record<string, string>;
@@ -24,6 +28,13 @@ export interface PropertySection {
   commission: string;
   aggregator_share: string;
   agency_share: string;
+  /** charges kept by the agency, paid in the period: the agency's income, not the owner's */
+  agency_charges: string;
+  /** deposits held for the tenants (not the owner's money): at the start, received, applied to arrears, at the end */
+  deposits_opening: string;
+  deposits_received: string;
+  deposits_applied: string;
+  deposits_closing: string;
   opening_balance: string;
   money_in: string;
   money_out: string;
@@ -42,29 +53,60 @@ export interface PropertyStatement {
 type Money = Record<string, string | null>;
 
 interface Prop { id: string; name: string; code: string | null; owner_id: string; owner: string; aggregator: string | null; rate: string; share: string | null }
-interface HouseRow { property_id: string; house_id: string; house: string; billed: string | null; collected: string | null; collected_before: string | null; commission: string | null; commission_before: string | null }
+/** Per house, each figure at the end of the day before the period (_b) and at its end (_t). */
+interface HouseRow {
+  property_id: string; house_id: string; house: string;
+  billed_b: string | null; billed_t: string | null; owner_b: string | null; owner_t: string | null;
+  agency_b: string | null; agency_t: string | null; held_b: string | null; held_t: string | null;
+}
 interface Flow { source: 'income' | 'expense'; property_id: string; category: string; borne_by: string | null; status: string | null; before: string | null; during: string | null }
 
+const SPLIT = ['billed', 'owner', 'agency', 'held'] as const;
+
 /**
- * The owner's account per property (product.md 4.6): money in = rent collected (allocations of
- * payments made in the period, not reversed) + the owner's other income; money out = owner-borne
- * expenses approved or paid + management commission (rate × collected, property rate, else the
- * owner's, else the organisation default; rounded per allocation so periods add up exactly). The
- * aggregator's share is its commission_share of that commission (the agency shares its fee; the
- * owner pays the fee once). Opening = the same sums before `from`; closing = opening + in − out =
- * the amount due to the owner (no remittances are recorded yet).
+ * The owner's account per property (product.md 4.6). Each invoice's money is split three ways:
+ * its deposit lines (held for the tenant: not the owner's), the lines of charges the agency keeps
+ * (the agency's income) and the rest — rent, the owner's charges, penalties, move-out
+ * adjustments — the owner's. What is paid of an invoice pays its deposit first (deposits.ts),
+ * then the owner's part, then the agency's; a deposit applied to arrears at move-out (a negative
+ * deposit line) pays the owner's part from the deposit. Each figure is taken from the ledger as it
+ * stood at the end of the day before the period and at its end (ledger.ts) and the period shows
+ * the difference, so periods chain exactly and a closed period never changes.
+ * Money in = the owner's part collected + the owner's other income; money out = owner-borne
+ * expenses approved or paid + management commission (rate × collected: property rate, else the
+ * owner's, else the organisation default; the rounded commission on everything collected to a day,
+ * less the same before the period, so periods add up exactly). The aggregator's share is its
+ * commission_share of that commission. Opening = the same sums before `from`; closing = opening +
+ * in − out = the amount due to the owner (no remittances are recorded yet).
  */
 export async function propertyStatement(tx: Db, organizationId: string, q: { property_id?: string; owner_id?: string; from: string; to: string }): Promise<PropertyStatement> {
-  // One statement, one round trip: the properties, the owner, per house billed and collected
-  // (with commission) before and in the period, and the incomes and expenses, each as JSON (money as
-  // text inside it, never a JSON number). Four round trips before: most of a statement's time.
+  // One statement, one round trip: the properties, the owner, per house the split of its invoices
+  // at both ends of the period, and the incomes and expenses, each as JSON (money as text inside
+  // it, never a JSON number).
   const propFilter = sql`${q.property_id ? sql`and p.id = ${q.property_id}` : sql``} ${q.owner_id ? sql`and p.owner_id = ${q.owner_id}` : sql``}`;
   // the properties as the planner can see them (a CTE's ids would hide the index on property_id)
   const propertyIn = (column: SQL) => q.property_id ? sql`${column} = ${q.property_id}`
     : q.owner_id ? sql`${column} in (select id from properties where organization_id = ${organizationId} and owner_id = ${q.owner_id})`
     : sql`true`;
   const dflt = sql`(select coalesce(nullif(settings->>'default_commission_rate', ''), '0')::numeric from organizations where id = ${organizationId})`;
-  const [found] = rowsOf<{ props: Prop[] | null; owner: { id: string; name: string } | null; houses: HouseRow[] | null; flows: Flow[] | null }>(await executePrepared(tx, sql`
+  const before = addDays(q.from, -1);
+  /** One end of the period: per invoice open on the day, its total, deposit, agency part and paid. */
+  const end = (day: string) => sql`
+    select i.id, i.house_id, i.total - coalesce(ll.late, 0) as total, coalesce(pb.paid, 0) as paid,
+      coalesce(sum(x.amount) filter (where x.bucket = 'deposit'), 0) as deposit,
+      coalesce(sum(x.amount) filter (where x.bucket = 'agency'), 0) as agency
+    from inv i
+    left join ${lateLines(organizationId, day)} ll on ll.invoice_id = i.id
+    left join ${paidAsOf(organizationId, day, sql`pa.invoice_id in (select id from inv)`)} pb on pb.invoice_id = i.id
+    left join split x on x.invoice_id = i.id and x.day <= ${day}::date
+    where ${openOn(day)}
+    group by i.id, i.house_id, i.total, ll.late, pb.paid`;
+  /** deposit first, then the owner's part, then the agency's (per invoice, then per house) */
+  const shares = (day: string) => sql`
+    select house_id, sum(total - deposit - agency) as billed, sum(least(paid - least(paid, deposit), total - deposit - agency)) as owner,
+      sum(paid - least(paid, deposit) - least(paid - least(paid, deposit), total - deposit - agency)) as agency, sum(least(paid, deposit)) as held
+    from (${end(day)}) e group by house_id`;
+  const [found] = rowsOf<{ props: Prop[] | null; owner: { id: string; name: string } | null; houses: HouseRow[] | null; flows: Flow[] | null; applied: Array<{ property_id: string; applied: string }> | null }>(await executePrepared(tx, sql`
     with props as (
       select p.id, p.name, p.code, p.owner_id, o.name as owner, a.name as aggregator,
              coalesce(p.commission_rate, o.commission_rate, ${dflt})::text as rate,
@@ -72,30 +114,22 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
       from properties p join property_owners o on o.organization_id = p.organization_id and o.id = p.owner_id
       left join aggregators a on a.organization_id = p.organization_id and a.id = p.aggregator_id
       where p.organization_id = ${organizationId} ${propFilter}
-    ), alloc as (
-      select i.property_id, i.house_id, pa.amount, (p.paid_at at time zone ${TZ})::date as day,
-             round(pa.amount * coalesce(pr.commission_rate, o.commission_rate, ${dflt}) / 100, 2) as commission
-      from payment_allocations pa
-      join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-      join invoices i on i.organization_id = pa.organization_id and i.id = pa.invoice_id
-      join properties pr on pr.organization_id = i.organization_id and pr.id = i.property_id
-      join property_owners o on o.organization_id = pr.organization_id and o.id = pr.owner_id
-      where pa.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and p.status <> 'reversed'
-        and (p.paid_at at time zone ${TZ})::date <= ${q.to}
-    ), c as (
-      select house_id,
-        sum(amount) filter (where day >= ${q.from}) as collected, sum(amount) filter (where day < ${q.from}) as collected_before,
-        sum(commission) filter (where day >= ${q.from}) as commission, sum(commission) filter (where day < ${q.from}) as commission_before
-      from alloc group by house_id
-    ), b as (
-      select house_id, sum(total) as billed from invoices
-      where organization_id = ${organizationId} and ${propertyIn(sql`property_id`)} and status not in ('draft', 'void')
-        and issue_date between ${q.from} and ${q.to}
-      group by house_id
-    ), houses as (
-      select h.property_id, h.id as house_id, h.number as house, b.billed::text as billed, c.collected::text as collected,
-             c.collected_before::text as collected_before, c.commission::text as commission, c.commission_before::text as commission_before
-      from houses h left join b on b.house_id = h.id left join c on c.house_id = h.id
+    ), inv as (
+      select i.id, i.house_id, i.total, i.status, i.issue_date, i.voided_at
+      from invoices i
+      where i.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and i.status <> 'draft' and i.issue_date <= ${q.to}::date
+    ), split as (
+      select l.invoice_id, l.amount, coalesce(l.posted_on, i.issue_date) as day,
+             case when ${depositLine} then 'deposit' else 'agency' end as bucket
+      from inv i join invoice_lines l on l.organization_id = ${organizationId} and l.invoice_id = i.id
+      left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
+      where l.kind = 'deposit' or dc.category = 'deposit' or dc.kept_by = 'agency'
+    ), b as (${shares(before)}), t as (${shares(q.to)}),
+    house_rows as (
+      select h.property_id, h.id as house_id, h.number as house,
+             b.billed::text as billed_b, t.billed::text as billed_t, b.owner::text as owner_b, t.owner::text as owner_t,
+             b.agency::text as agency_b, t.agency::text as agency_t, b.held::text as held_b, t.held::text as held_t
+      from houses h left join b on b.house_id = h.id left join t on t.house_id = h.id
       where h.organization_id = ${organizationId} and ${propertyIn(sql`h.property_id`)}
     ), flows as (
       select 'income' as source, property_id, category, null as borne_by, null as status,
@@ -107,11 +141,19 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
              sum(amount) filter (where date < ${q.from})::text, sum(amount) filter (where date >= ${q.from})::text
       from expenses where organization_id = ${organizationId} and ${propertyIn(sql`property_id`)} and date <= ${q.to}
       group by property_id, category, borne_by, status
+    ), applied as (
+      select h.property_id, sum(ds.applied)::text as applied
+      from deposit_settlements ds
+      join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
+      join houses h on h.organization_id = l.organization_id and h.id = l.house_id
+      where ds.organization_id = ${organizationId} and ${propertyIn(sql`h.property_id`)} and ds.move_out_date between ${q.from}::date and ${q.to}::date
+      group by h.property_id
     )
     select (select json_agg(p order by p.name, p.id) from props p) as props,
            ${q.owner_id ? sql`(select json_build_object('id', id, 'name', name) from property_owners where organization_id = ${organizationId} and id = ${q.owner_id})` : sql`null::json`} as owner,
-           (select json_agg(h order by h.property_id, h.house, h.house_id) from houses h) as houses,
-           (select json_agg(f) from flows f) as flows`));
+           (select json_agg(h order by h.property_id, h.house, h.house_id) from house_rows h) as houses,
+           (select json_agg(f) from flows f) as flows,
+           (select json_agg(a) from applied a) as applied`));
   const props = found?.props ?? [];
   if (!props.length && (q.property_id || !q.owner_id)) throw notFound();
   let owner: PropertyStatement['owner'] = null;
@@ -119,24 +161,33 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
     if (!found?.owner) throw notFound();
     owner = found.owner;
   }
-  const rateOf = new Map(props.map((p) => [p.id, p.rate]));
   const houses = found?.houses ?? [];
   const flows = found?.flows ?? [];
   const incomes = flows.filter((f) => f.source === 'income');
   const expenses = flows.filter((f) => f.source === 'expense') as Array<typeof flows[number] & { borne_by: string; status: string }>;
+  const appliedOf = new Map((found?.applied ?? []).map((a) => [a.property_id, cents(a.applied)]));
 
   const sections: PropertySection[] = props.map((p) => {
-    const hs = houses.filter((h) => h.property_id === p.id);
-    const billed = hs.reduce((s, h) => s + cents(h.billed), 0n);
-    const collected = hs.reduce((s, h) => s + cents(h.collected), 0n);
-    const commission = hs.reduce((s, h) => s + cents(h.commission), 0n);
-    const before = hs.reduce((s, h) => s + cents(h.collected_before) - cents(h.commission_before), 0n);
+    const hs = houses.filter((h) => h.property_id === p.id).map((h) => {
+      const v = Object.fromEntries(SPLIT.flatMap((k) => [[`${k}_b`, cents(h[`${k}_b`])], [`${k}_t`, cents(h[`${k}_t`])]])) as Record<`${typeof SPLIT[number]}_${'b' | 't'}`, bigint>;
+      return { ...h, v };
+    });
+    const sum = (f: (v: (typeof hs)[number]['v']) => bigint) => hs.reduce((s, h) => s + f(h.v), 0n);
+    const billed = sum((v) => v.billed_t - v.billed_b);
+    const collected = sum((v) => v.owner_t - v.owner_b);
+    const collectedBefore = sum((v) => v.owner_b);
+    // rounded on everything collected to the day, so the periods' commissions add up exactly
+    const commissionBefore = percentOf(collectedBefore, p.rate);
+    const commission = percentOf(collectedBefore + collected, p.rate) - commissionBefore;
+    const heldOpening = sum((v) => v.held_b);
+    const heldClosing = sum((v) => v.held_t);
+    const applied = appliedOf.get(p.id) ?? 0n;
     const inc = incomes.filter((i) => i.property_id === p.id && !AGENCY_INCOME.includes(i.category));
     const otherIncome = inc.reduce((s, i) => s + cents(i.during), 0n);
     const exp = expenses.filter((e) => e.property_id === p.id);
     const counted = exp.filter((e) => e.borne_by === 'owner' && e.status !== 'pending');
     const expensesOut = counted.reduce((s, e) => s + cents(e.during), 0n);
-    const opening = before + inc.reduce((s, i) => s + cents(i.before), 0n) - counted.reduce((s, e) => s + cents(e.before), 0n);
+    const opening = collectedBefore - commissionBefore + inc.reduce((s, i) => s + cents(i.before), 0n) - counted.reduce((s, e) => s + cents(e.before), 0n);
     const share = p.share ? percentOf(commission, p.share) : 0n;
     const moneyIn = collected + otherIncome;
     const moneyOut = expensesOut + commission;
@@ -147,18 +198,29 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
     };
     return {
       property: { id: p.id, name: p.name, code: p.code, owner: p.owner, aggregator: p.aggregator },
-      commission_rate: rateOf.get(p.id) ?? '0', aggregator_share_rate: p.share ?? '0',
-      houses: hs.map((h) => ({ house_id: h.house_id, house: h.house, billed: dec(cents(h.billed)), collected: dec(cents(h.collected)), arrears: dec(cents(h.billed) - cents(h.collected)) })),
+      commission_rate: p.rate ?? '0', aggregator_share_rate: p.share ?? '0',
+      houses: hs.map((h) => {
+        const b = h.v.billed_t - h.v.billed_b;
+        const c = h.v.owner_t - h.v.owner_b;
+        return { house_id: h.house_id, house: h.house, billed: dec(b), collected: dec(c), arrears: dec(b - c) };
+      }),
       billed: dec(billed), collected: dec(collected),
       other_income: dec(otherIncome), other_income_by_category: byCat(inc),
       expenses: dec(expensesOut), expenses_by_category: byCat(counted),
       expenses_not_owner: dec(exp.filter((e) => e.borne_by !== 'owner').reduce((s, e) => s + cents(e.during), 0n)),
       unpaid_bills: dec(counted.filter((e) => e.status === 'approved').reduce((s, e) => s + cents(e.during) + cents(e.before), 0n)),
       commission: dec(commission), aggregator_share: dec(share), agency_share: dec(commission - share),
+      agency_charges: dec(sum((v) => v.agency_t - v.agency_b)),
+      deposits_opening: dec(heldOpening), deposits_received: dec(heldClosing - heldOpening + applied),
+      deposits_applied: dec(applied), deposits_closing: dec(heldClosing),
       opening_balance: dec(opening), money_in: dec(moneyIn), money_out: dec(moneyOut), closing_balance: dec(opening + moneyIn - moneyOut),
     };
   });
-  const keys = ['billed', 'collected', 'other_income', 'expenses', 'expenses_not_owner', 'unpaid_bills', 'commission', 'aggregator_share', 'agency_share', 'opening_balance', 'money_in', 'money_out', 'closing_balance'] as const;
+  const keys = [
+    'billed', 'collected', 'other_income', 'expenses', 'expenses_not_owner', 'unpaid_bills', 'commission', 'aggregator_share', 'agency_share',
+    'agency_charges', 'deposits_opening', 'deposits_received', 'deposits_applied', 'deposits_closing',
+    'opening_balance', 'money_in', 'money_out', 'closing_balance',
+  ] as const;
   const totals = Object.fromEntries(keys.map((k) => [k, dec(sections.reduce((s, x) => s + cents(x[k]), 0n))])) as PropertyStatement['totals'];
   return { from: q.from, to: q.to, owner, properties: sections, totals, amount_due_to_owner: totals.closing_balance };
 }
@@ -194,6 +256,11 @@ export function propertyStatementTable(s: PropertyStatement): ReportTable {
       ['Closing balance: due to owner', s.amount_due_to_owner, true],
       ['Of the commission, aggregator’s share', s.totals.aggregator_share],
       ['Unpaid bills (approved, not paid)', s.totals.unpaid_bills],
+      ['Charges kept by the agency (not the owner’s)', s.totals.agency_charges],
+      ['Deposits held for tenants at the start (not the owner’s)', s.totals.deposits_opening],
+      ['Deposits received', s.totals.deposits_received],
+      ['Deposits applied to arrears at move-out', s.totals.deposits_applied],
+      ['Deposits held for tenants at the end', s.totals.deposits_closing],
     ],
   };
 }

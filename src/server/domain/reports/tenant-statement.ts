@@ -3,9 +3,11 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
+import { depositAsOf, openOn, paidAsOf, paymentStandsOn, REVERSED_ON } from './ledger.js';
 
-export type EntryType = 'invoice' | 'penalty' | 'payment' | 'reversal' | 'void';
-const ORDER: Record<EntryType, number> = { invoice: 0, penalty: 1, reversal: 2, payment: 3, void: 4 };
+export type EntryType = 'invoice' | 'penalty' | 'adjustment' | 'deposit' | 'waiver' | 'payment' | 'reversal' | 'void';
+/** Within a day: what was billed, then what was paid or reversed, then what settled or cancelled it. */
+const ORDER: Record<EntryType, number> = { invoice: 0, penalty: 1, adjustment: 2, reversal: 3, payment: 4, deposit: 5, waiver: 6, void: 7 };
 
 export interface StatementEntry {
   date: string;
@@ -15,6 +17,18 @@ export interface StatementEntry {
   debit: string;
   credit: string;
   balance: string;
+}
+
+export interface DepositSettlement {
+  lease_id: string;
+  house: string | null;
+  move_out_date: string;
+  /** held at the move-out (paid) */
+  deposit: string;
+  unpaid_cancelled: string;
+  arrears: string;
+  applied: string;
+  refundable: string;
 }
 
 export interface TenantStatement {
@@ -27,16 +41,35 @@ export interface TenantStatement {
   total_debits: string;
   total_credits: string;
   closing_balance: string;
+  /** the deposit paid and not yet applied to arrears, as of `to` (owed back to the tenant, not in the balance) */
   deposit_held: string;
+  /** deposit billed and not paid as of `to`: part of the closing balance, left out of the aging's buckets */
+  deposit_unpaid: string;
+  /** payments not allocated to an invoice as of `to`: netted in the closing balance */
   credit_on_account: string;
+  /** leases ended by `to`: how their deposit was settled at the move-out */
+  deposit_settlements: DepositSettlement[];
 }
 
+// waivePenalty appends ' (waived: <reason>)' to the penalty's description: the penalty's entry
+// shows the description without it, the waiver's entry with the reason (patterns as parameters:
+// a backslash in the SQL text would not survive the template tag)
+const WAIVED_SUFFIX = ' \\(waived: .*\\)$';
+const WAIVED = '^(.*) \\(waived: (.*)\\)$';
+const WAIVER = 'Waived: \\1 (\\2)';
+
+/** A line's amount as posted: a waived penalty keeps what it was as rate × quantity. */
+const POSTED = sql`(case when l.waived then round(l.rate * l.quantity, 2) else l.amount end)`;
+
 /**
- * The tenant's ledger (product.md 4.5): invoice lines and penalties debit on the issue date, a void
- * credits the invoice back on its void date, payments credit on their date and a reversal debits
- * it back on its own. Opening = everything before `from`; closing = opening + debits − credits,
- * so one period's closing is the next one's opening. With a lease: that lease's invoices, and the
- * payments recorded against it or (without a lease) allocated to it.
+ * The tenant's ledger (product.md 4.5). Every debit and credit is dated the day it was posted:
+ * an invoice's billed lines on its issue date, a penalty on its penalty date, an adjustment (a
+ * move-out credit, a deposit cancelled or applied to arrears) on its posted_on, a waiver on the
+ * day it was waived, a void on its void date (crediting what the invoice still held), a payment on
+ * its date and a reversal on its own. A negative line is a credit, never a negative debit. Opening
+ * = everything posted before `from`; closing = opening + debits − credits, so one period's closing
+ * is the next one's opening and a statement for a closed period never changes later. With a lease:
+ * that lease's invoices, and the payments recorded against it or (without a lease) allocated to it.
  */
 export async function tenantStatement(tx: Db, organizationId: string, tenantId: string, q: { lease_id?: string; from: string; to: string }): Promise<TenantStatement> {
   const [tenant] = rowsOf<{ id: string; name: string; phone: string | null }>(await tx.execute(sql`
@@ -58,29 +91,35 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
         select 1 from payment_allocations pa join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
         where pa.organization_id = p.organization_id and pa.payment_id = p.id and ai.lease_id = ${q.lease_id})))`
     : sql``;
-  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; debit: string; credit: string }>(await tx.execute(sql`
-    select i.issue_date::text as date, case when l.kind = 'penalty' then 'penalty' else 'invoice' end as type,
-           i.number as reference, l.description, l.amount::text as debit, '0' as credit
+  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string }>(await tx.execute(sql`
+    select coalesce(l.posted_on, i.issue_date)::text as date,
+           case when l.kind = 'penalty' then 'penalty' when l.kind = 'adjustment' then 'adjustment'
+                when l.kind = 'deposit' and l.amount < 0 then 'deposit' else 'invoice' end as type,
+           i.number as reference, regexp_replace(l.description, ${WAIVED_SUFFIX}, '') as description, ${POSTED}::text as amount
     from invoices i join invoice_lines l on l.organization_id = i.organization_id and l.invoice_id = i.id
-    where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status <> 'draft'
-      and not l.waived and l.amount <> 0 and i.issue_date <= ${q.to} ${leaseInvoice}
+    where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status <> 'draft' ${leaseInvoice}
+      and ${POSTED} <> 0 and coalesce(l.posted_on, i.issue_date) <= ${q.to}
     union all
-    select (i.voided_at at time zone ${TZ})::date::text, 'void', i.number, coalesce('Void: ' || i.void_reason, 'Void'), '0', i.total::text
+    select l.waived_on::text, 'waiver', i.number, regexp_replace(l.description, ${WAIVED}, ${WAIVER}), (-${POSTED})::text
+    from invoices i join invoice_lines l on l.organization_id = i.organization_id and l.invoice_id = i.id
+    where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status <> 'draft' ${leaseInvoice}
+      and l.waived and ${POSTED} <> 0 and l.waived_on <= ${q.to}
+    union all
+    select (i.voided_at at time zone ${TZ})::date::text, 'void', i.number, coalesce('Void: ' || i.void_reason, 'Void'), (-i.total)::text
     from invoices i
-    where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status = 'void' and i.voided_at is not null
+    where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status = 'void' and i.voided_at is not null and i.total <> 0
       and (i.voided_at at time zone ${TZ})::date <= ${q.to} ${leaseInvoice}
     union all
     select (p.paid_at at time zone ${TZ})::date::text, 'payment', coalesce(p.receipt_number, p.external_reference),
-           'Payment (' || p.method || coalesce(' ' || p.external_reference, '') || ')', '0', p.amount::text
+           'Payment (' || p.method || coalesce(' ' || p.external_reference, '') || ')', (-p.amount)::text
     from payments p
     where p.organization_id = ${organizationId} and p.tenant_id = ${tenantId}
       and (p.paid_at at time zone ${TZ})::date <= ${q.to} ${leasePayment}
     union all
-    select (p.reversed_at at time zone ${TZ})::date::text, 'reversal', p.receipt_number,
-           'Reversal: ' || coalesce(p.reversal_reason, ''), p.amount::text, '0'
+    select ${REVERSED_ON}::text, 'reversal', p.receipt_number, 'Reversal: ' || coalesce(p.reversal_reason, ''), p.amount::text
     from payments p
     where p.organization_id = ${organizationId} and p.tenant_id = ${tenantId} and p.status = 'reversed' and p.reversed_at is not null
-      and (p.reversed_at at time zone ${TZ})::date <= ${q.to} ${leasePayment}`));
+      and ${REVERSED_ON} <= ${q.to} ${leasePayment}`));
   rows.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || String(a.reference ?? '').localeCompare(String(b.reference ?? '')));
   let opening = 0n;
   let balance = 0n;
@@ -88,31 +127,69 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   let credits = 0n;
   const entries: StatementEntry[] = [];
   for (const r of rows) {
-    const d = cents(r.debit);
-    const c = cents(r.credit);
-    if (r.date < q.from) { opening += d - c; continue; }
+    const amount = cents(r.amount);
+    const d = amount > 0n ? amount : 0n;
+    const c = amount < 0n ? -amount : 0n;
+    if (r.date < q.from) { opening += amount; continue; }
     if (!entries.length) balance = opening;
-    balance += d - c;
+    balance += amount;
     debits += d;
     credits += c;
     entries.push({ date: r.date, type: r.type, reference: r.reference, description: r.description, debit: dec(d), credit: dec(c), balance: dec(balance) });
   }
-  const [extra] = rowsOf<{ deposit: string | null; credit: string | null }>(await tx.execute(sql`
-    select
-      (select sum(least(i.paid, d.deposit)) from invoices i
-         join (select l.invoice_id, sum(l.amount) as deposit from invoice_lines l
-               join charges c on c.organization_id = l.organization_id and c.id = l.charge_id
-               where l.organization_id = ${organizationId} and c.category = 'deposit' and not l.waived group by l.invoice_id) d on d.invoice_id = i.id
-       where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status <> 'void' ${leaseInvoice})::text as deposit,
-      (select sum(p.unallocated) from payments p
-       where p.organization_id = ${organizationId} and p.tenant_id = ${tenantId} and p.status = 'allocated' ${leasePayment})::text as credit`));
+  const apart = await asOfFigures(tx, organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to });
+  const settlements = rowsOf<DepositSettlement>(await tx.execute(sql`
+    select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
+      ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied, ds.refundable::text as refundable
+    from deposit_settlements ds
+    join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
+    left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
+    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and ds.move_out_date <= ${q.to}
+      ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
+    order by ds.move_out_date, ds.lease_id`)).map((r) => ({
+    ...r, deposit: dec(cents(r.deposit)), unpaid_cancelled: dec(cents(r.unpaid_cancelled)), arrears: dec(cents(r.arrears)),
+    applied: dec(cents(r.applied)), refundable: dec(cents(r.refundable)),
+  }));
   return {
     tenant, lease, from: q.from, to: q.to,
     opening_balance: dec(opening), entries,
     total_debits: dec(debits), total_credits: dec(credits),
     closing_balance: dec(opening + debits - credits),
-    deposit_held: dec(cents(extra?.deposit)), credit_on_account: dec(cents(extra?.credit)),
+    deposit_held: dec(apart.held), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
+    deposit_settlements: settlements,
   };
+}
+
+/**
+ * What the statement shows apart, as of its last day (the same rules as the aging, ledger.ts):
+ * the deposit held (paid of the deposit lines, less what was applied), the deposit still unpaid,
+ * and the credit on account (payments made by then not allocated to an invoice that existed then).
+ */
+async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string; leaseId?: string; asOf: string }) {
+  const lease = q.leaseId ? sql`and i.lease_id = ${q.leaseId}` : sql``;
+  const leasePayment = q.leaseId
+    ? sql`and (p.lease_id = ${q.leaseId} or (p.lease_id is null and exists (
+        select 1 from payment_allocations pa join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
+        where pa.organization_id = p.organization_id and pa.payment_id = p.id and ai.lease_id = ${q.leaseId})))`
+    : sql``;
+  const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await tx.execute(sql`
+    with inv as (
+      select i.id from invoices i
+      where i.organization_id = ${organizationId} and i.tenant_id = ${q.tenantId} and ${openOn(q.asOf)} ${lease}
+    ), d as (
+      select i.id, coalesce(dep.deposit, 0) as deposit, coalesce(pb.paid, 0) as paid
+      from inv i
+      join ${depositAsOf(organizationId, q.asOf)} dep on dep.invoice_id = i.id
+      left join ${paidAsOf(organizationId, q.asOf)} pb on pb.invoice_id = i.id
+    )
+    select (select sum(least(paid, deposit)) from d)::text as held,
+           (select sum(greatest(deposit - paid, 0)) from d)::text as unpaid,
+           (select sum(p.amount - coalesce((select sum(pa.amount) from payment_allocations pa
+                  where pa.organization_id = p.organization_id and pa.payment_id = p.id
+                    and pa.invoice_id in (select ai.id from invoices ai where ai.organization_id = p.organization_id and ai.tenant_id = p.tenant_id and ${openOn(q.asOf, 'ai')})), 0))
+            from payments p
+            where p.organization_id = ${organizationId} and p.tenant_id = ${q.tenantId} and ${paymentStandsOn(q.asOf)} ${leasePayment})::text as credit`));
+  return { held: cents(row?.held), unpaid: cents(row?.unpaid), credit: cents(row?.credit) };
 }
 
 export function tenantStatementTable(s: TenantStatement): ReportTable {
@@ -136,7 +213,18 @@ export function tenantStatementTable(s: TenantStatement): ReportTable {
     totals: { date: '', type: '', reference: '', description: 'Totals', debit: s.total_debits, credit: s.total_credits, balance: s.closing_balance },
     summary: [
       ['Opening balance', s.opening_balance], ['Debits', s.total_debits], ['Credits', s.total_credits],
-      ['Closing balance', s.closing_balance, true], ['Deposit held', s.deposit_held], ['Credit on account', s.credit_on_account],
+      ['Closing balance', s.closing_balance, true],
+      ...(cents(s.deposit_unpaid) !== 0n ? [['Of which deposit billed, not paid', s.deposit_unpaid]] as Array<[string, string]> : []),
+      ['Deposit held', s.deposit_held], ['Credit on account', s.credit_on_account],
+      ...s.deposit_settlements.flatMap((d): Array<[string, string]> => {
+        const at = `Move-out ${d.move_out_date}${d.house ? ` (${d.house})` : ''}`;
+        return [
+          [`${at}: deposit held`, d.deposit],
+          ...(cents(d.unpaid_cancelled) !== 0n ? [[`${at}: unpaid deposit cancelled`, d.unpaid_cancelled]] as Array<[string, string]> : []),
+          [`${at}: deposit applied to arrears`, d.applied],
+          [`${at}: refundable to the tenant`, d.refundable],
+        ];
+      }),
     ],
   };
 }

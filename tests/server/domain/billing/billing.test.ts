@@ -16,7 +16,7 @@ const charges = resourceByName('charges')!;
 
 /** A lease with plain terms (no escalation, penalty or ending fields from the sample). */
 const CLEAN = {
-  start_date: '2026-06-05', end_date: null, rent: '25000.00', deposit: '50000.00', billing_frequency: 'monthly', due_day: 5,
+  start_date: '2026-06-05', end_date: null, rent: '25000.00', deposit: '0.00', billing_frequency: 'monthly', due_day: 5,
   escalation_rate: null, escalation_months: null, notice_date: null, move_out_date: null, status: 'draft',
   penalty_type: null, penalty_amount: null, penalty_rate: null, penalty_frequency: null, penalty_cap: null, charges: [],
 };
@@ -40,6 +40,15 @@ async function invoicesOf(browser: Browser, leaseId: string) {
   return Promise.all(list.map(async (i) => (await browser.get(`/api/v1/invoices/${i.id}`)).json()));
 }
 
+/** A cash payment for the lease's tenant, allocated by the server (oldest due first). */
+async function payCash(o: Org, lease: Record<string, unknown>, amount: string, paidAt: string) {
+  const channel = o.cache.get('payment-channels') ?? String((await createSample(o.browser, resourceByName('payment-channels')!, o.user.id, o.cache)).id);
+  o.cache.set('payment-channels', channel);
+  const res = await o.browser.post('/api/v1/payments', { tenant_id: lease.tenant_id, channel_id: channel, method: 'cash', amount, paid_at: paidAt });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
 async function runAndWait(browser: Browser, period: string) {
   const res = await browser.post('/api/v1/billing-runs', { period });
   expect(res.statusCode, res.body).toBe(202);
@@ -60,15 +69,16 @@ describe('lease lifecycle', () => {
   it('activating bills the first prorated period at once, holds the house, and is audited', async () => {
     const o = await org('Activation Ltd');
     const garbage = await createSample(o.browser, charges, o.user.id, o.cache, { name: 'Garbage', category: 'service', amount: '300.00', billing: 'monthly', metered: false });
-    const lease = await newLease(o, { charges: [{ charge_id: garbage.id }] });
+    const lease = await newLease(o, { deposit: '50000.00', charges: [{ charge_id: garbage.id }] });
     const res = await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().lease.status).toBe('active');
     expect(res.json().invoice.number).toBe('INV-000001');
     const [invoice] = await invoicesOf(o.browser, String(lease.id));
-    expect(invoice).toMatchObject({ status: 'issued', period_start: '2026-06-01', period_end: '2026-06-30', issue_date: '2026-06-05', due_date: '2026-06-05', total: '21927.00', paid: '0.00', balance: '21927.00' });
+    expect(invoice).toMatchObject({ status: 'issued', period_start: '2026-06-01', period_end: '2026-06-30', issue_date: '2026-06-05', due_date: '2026-06-05', total: '71927.00', paid: '0.00', balance: '71927.00' });
+    // the lease's deposit is billed with the first period (the tenant pays it before the keys);
     // 25,000 × 26/30 = 21,666.67 → 21,667; 300 × 26/30 = 260
-    expect(invoice.lines.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([['rent', '21667.00'], ['charge', '260.00']]);
+    expect(invoice.lines.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([['deposit', '50000.00'], ['rent', '21667.00'], ['charge', '260.00']]);
     expect((await o.browser.get(`/api/v1/houses/${lease.house_id}`)).json().status).toBe('occupied');
     expect((await audit(String(lease.id))).map((a) => a.action)).toContain('activate');
     expect((await audit(invoice.id))[0]).toMatchObject({ action: 'activate_lease', user_id: o.user.id });
@@ -85,10 +95,12 @@ describe('lease lifecycle', () => {
     expect((await o.browser.put(`/api/v1/leases/${other.id}`, { ...other, rent: '26000.00' })).statusCode).toBe(200);
   });
 
-  it('notice, then end: untouched future invoices are voided, the last period credited, the deposit applied and the rest refundable', async () => {
+  it('notice, then end: untouched future invoices are voided, the last period credited, the deposit paid applied and the rest refundable', async () => {
     const o = await org('Ending Ltd');
     const lease = await newLease(o, { start_date: '2026-06-01', rent: '31000.00', deposit: '40000.00' });
     await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    // the deposit is paid (a payment pays the deposit of its invoice first); June's rent is not
+    await payCash(o, lease, '40000.00', '2026-06-01T08:00:00.000Z');
     await runAndWait(o.browser, '2026-07');
     await runAndWait(o.browser, '2026-08');
     const notice = await o.browser.post(`/api/v1/leases/${lease.id}/notice`, { notice_date: '2026-06-20', move_out_date: '2026-07-15' });
@@ -100,12 +112,14 @@ describe('lease lifecycle', () => {
     expect(end.statusCode, end.body).toBe(200);
     const [june, july, august] = await invoicesOf(o.browser, String(lease.id));
     expect(august).toMatchObject({ status: 'void', void_reason: 'Lease ended', balance: '0.00' });
-    // July billed whole (31,000), credited 16 of 31 days: 15,000 due; June 31,000 → arrears 46,000
+    // July billed whole (31,000), credited 16 of 31 days: 15,000 due; June's rent 31,000 → arrears 46,000
     expect(end.json().last_period).toEqual({ invoice_id: july.id, adjustment: '-16000.00' });
-    expect(end.json().settlement).toMatchObject({ deposit: '40000.00', arrears: '46000.00', applied: '40000.00', refundable: '0.00' });
-    expect(june).toMatchObject({ total: '0.00', balance: '0.00' });
+    expect(end.json().settlement).toMatchObject({ deposit: '40000.00', unpaid_cancelled: '0.00', arrears: '46000.00', applied: '40000.00', refundable: '0.00' });
+    // June: deposit 40,000 + rent 31,000, the deposit applied to its rent: 40,000 paid by the deposit payment
+    expect(june).toMatchObject({ total: '40000.00', paid: '40000.00', balance: '0.00', status: 'paid' });
     expect(july).toMatchObject({ total: '6000.00', balance: '6000.00' });
-    expect(july.lines.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([['rent', '31000.00'], ['adjustment', '-16000.00'], ['adjustment', '-9000.00']]);
+    expect(july.lines.map((l: { kind: string; amount: string; posted_on: string | null }) => [l.kind, l.amount, l.posted_on]))
+      .toEqual([['rent', '31000.00', null], ['adjustment', '-16000.00', '2026-07-15'], ['deposit', '-9000.00', '2026-07-15']]);
     expect((await o.browser.get(`/api/v1/houses/${lease.house_id}`)).json().status).toBe('vacant');
     expect((await o.browser.get(`/api/v1/leases/${lease.id}`)).json().status).toBe('ended');
     expect((await audit(august.id)).map((a) => [a.action, a.reason])).toContainEqual(['void', 'Lease ended']);
@@ -117,10 +131,29 @@ describe('lease lifecycle', () => {
     expect((await o.browser.post(`/api/v1/leases/${lease.id}/end`, {})).statusCode).toBe(409);
   });
 
+  it('a deposit billed but never paid is not held: nothing of it pays the arrears, and the unpaid deposit is cancelled at the move-out', async () => {
+    const o = await org('Unpaid Deposit Ltd');
+    const lease = await newLease(o, { start_date: '2026-06-01', rent: '30000.00', deposit: '30000.00' });
+    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    // 10,000 paid: all of it the deposit's (paid first); 20,000 of the deposit and the rent unpaid
+    await payCash(o, lease, '10000.00', '2026-06-02T08:00:00.000Z');
+    const end = await o.browser.post(`/api/v1/leases/${lease.id}/end`, { move_out_date: '2026-06-30', apply_deposit_to_arrears: true });
+    expect(end.statusCode, end.body).toBe(200);
+    expect(end.json().settlement).toMatchObject({ deposit: '10000.00', unpaid_cancelled: '20000.00', arrears: '30000.00', applied: '10000.00', refundable: '0.00' });
+    const [june] = await invoicesOf(o.browser, String(lease.id));
+    // 30,000 + 30,000 − 20,000 cancelled − 10,000 applied = 30,000, of which 10,000 paid: 20,000 of the rent still owed
+    expect(june).toMatchObject({ total: '30000.00', paid: '10000.00', balance: '20000.00' });
+    expect(june.lines.map((l: { kind: string; amount: string; description: string }) => [l.kind, l.amount, l.description])).toEqual([
+      ['deposit', '30000.00', 'Deposit'], ['rent', '30000.00', 'Rent Jun 2026'],
+      ['deposit', '-20000.00', 'Unpaid deposit cancelled at move-out'], ['deposit', '-10000.00', 'Deposit applied to arrears'],
+    ]);
+  });
+
   it('ending without applying the deposit leaves it all refundable and bills a missing last period prorated', async () => {
     const o = await org('Refund Ltd');
     const lease = await newLease(o, { start_date: '2026-06-01', rent: '30000.00', deposit: '30000.00' });
     await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await payCash(o, lease, '30000.00', '2026-06-01T08:00:00.000Z');
     const end = await o.browser.post(`/api/v1/leases/${lease.id}/end`, { move_out_date: '2026-07-10' });
     expect(end.statusCode, end.body).toBe(200);
     expect(end.json().settlement).toMatchObject({ deposit: '30000.00', arrears: '39677.00', applied: '0.00', refundable: '30000.00' });

@@ -60,12 +60,18 @@ describe('tenant statement', () => {
     expect(s).toMatchObject({ deposit_held: '20000.00', credit_on_account: '0.00', closing_balance: '15000.00' });
     const aging = (await l.browser.get('/api/v1/reports/aging-balances?as_of=2026-03-01')).json();
     expect(aging.totals).toMatchObject({ d31_60: '15000.00', balance: '15000.00' });
-    // an unpaid deposit is not arrears
+    // The rule between the two: an unpaid deposit is owed but is not arrears. The statement debits
+    // the deposit line like any other (its closing balance is what the tenant owes, deposit
+    // included, shown as deposit_unpaid); the aging leaves it out of the buckets and shows it apart
+    // as `deposit`, so its row's balance = buckets + deposit − credit = the statement's closing.
     const l2 = await ledger(t.app, 'Deposit Two Co');
     const dep2 = await charge(l2, 1, 'deposit');
     await issue(l2, { due: '2026-01-05', amounts: ['20000.00', '1000.00'], chargeIds: [dep2, undefined] });
+    await pay(l2, '5000.00', { paid_at: '2026-01-06T09:00:00.000Z' });
     const a2 = (await l2.browser.get('/api/v1/reports/aging-balances?as_of=2026-01-10')).json();
-    expect(a2.totals).toMatchObject({ d1_30: '1000.00', balance: '1000.00' });
+    expect(a2.totals).toMatchObject({ d1_30: '1000.00', open: '1000.00', deposit: '15000.00', credit: '0.00', balance: '16000.00' });
+    const s2 = (await l2.browser.get(`/api/v1/statements/user/${l2.lease.tenant_id}?from=2026-01-01&to=2026-01-10`)).json();
+    expect(s2).toMatchObject({ closing_balance: '16000.00', deposit_unpaid: '15000.00', deposit_held: '5000.00' });
   });
 });
 

@@ -1,0 +1,55 @@
+// The tenant ledger as it stood at the end of a day, shared by the tenant statement's figures,
+// the aging and the property statement, so they agree to the cent. An invoice's billed lines
+// count from its issue date; a penalty or an adjustment from its posted_on; a waiver from its
+// waived_on; a void from its void date; a payment from its paid date and a reversal from its own
+// (never before the payment). Allocations are not dated: a payment made by the day pays, as of
+// that day, the invoices it pays now that existed then (a later re-allocation moves money between
+// a past report's invoices and buckets, never a tenant's balance).
+import { sql, type SQL } from 'drizzle-orm';
+import { depositLine } from '../billing/deposits.js';
+import { TZ } from './common.js';
+
+/** The day a reversal counts: its own, never before the payment it reverses (payments aliased `p`). */
+export const REVERSED_ON = sql`greatest((p.reversed_at at time zone ${TZ})::date, (p.paid_at at time zone ${TZ})::date)`;
+
+/** An invoice (aliased `alias`) on the ledger at the end of `asOf`: issued by then and not yet void. */
+export const openOn = (asOf: string, alias = 'i') => {
+  const a = sql.raw(alias);
+  return sql`(${a}.status <> 'draft' and ${a}.issue_date <= ${asOf}::date
+    and not (${a}.status = 'void' and (${a}.voided_at at time zone ${TZ})::date <= ${asOf}::date))`;
+};
+
+/** A payment (aliased `p`) standing at the end of `asOf`: made by then and not reversed by then. */
+export const paymentStandsOn = (asOf: string) => sql`((p.paid_at at time zone ${TZ})::date <= ${asOf}::date
+  and not (p.status = 'reversed' and p.reversed_at is not null and ${REVERSED_ON} <= ${asOf}::date))`;
+
+/** Per invoice: what the payments made by `asOf` pay of it (invoice_id, paid). */
+export const paidAsOf = (organizationId: string, asOf: string, where: SQL = sql`true`) => sql`
+  (select pa.invoice_id, sum(pa.amount) as paid
+   from payment_allocations pa join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
+   where pa.organization_id = ${organizationId} and (p.paid_at at time zone ${TZ})::date <= ${asOf}::date and ${where}
+   group by pa.invoice_id)`;
+
+/**
+ * Per invoice: the lines posted after `asOf` (invoice_id, late), so that total as of the day =
+ * total − late: lines posted later are not there yet, a penalty waived later still is. Only
+ * invoices open on the day are meant (their billed lines, dated by the issue date, are in).
+ */
+export const lateLines = (organizationId: string, asOf: string) => sql`
+  (select l.invoice_id,
+     sum(case when l.posted_on > ${asOf}::date and not l.waived then l.amount else 0 end)
+       - sum(case when l.waived and l.waived_on > ${asOf}::date and (l.posted_on is null or l.posted_on <= ${asOf}::date)
+                  then round(l.rate * l.quantity, 2) else 0 end) as late
+   from invoice_lines l
+   where l.organization_id = ${organizationId} and (l.posted_on > ${asOf}::date or l.waived_on > ${asOf}::date)
+   group by l.invoice_id)`;
+
+/**
+ * Per invoice: its deposit lines posted by `asOf` (invoice_id, deposit). A deposit is paid first
+ * within its invoice: held = least(paid, deposit), unpaid = greatest(deposit − paid, 0).
+ */
+export const depositAsOf = (organizationId: string, asOf: string) => sql`
+  (select l.invoice_id, sum(l.amount) as deposit
+   from invoice_lines l left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
+   where l.organization_id = ${organizationId} and ${depositLine} and (l.posted_on is null or l.posted_on <= ${asOf}::date)
+   group by l.invoice_id)`;
