@@ -87,10 +87,14 @@ export async function rotateCallbackSecret(tx: Db, organizationId: string, chann
   return secret;
 }
 
-/** The stored callback secret of a channel (404 when not this organisation's). */
-export async function callbackSecret(tx: Db, organizationId: string, channelId: string): Promise<string> {
-  const [row] = rowsOf<{ callback_secret: string | null }>(await tx.execute(sql`
-    select callback_secret from payment_channels where organization_id = ${organizationId} and id = ${channelId}`));
+/** The stored callback secret of a channel and which Daraja keys it holds (404 when not this organisation's). */
+export async function callbackSecret(tx: Db, organizationId: string, channelId: string): Promise<{ secret: string; keysSet: Record<(typeof DARAJA_SECRETS)[number], boolean> }> {
+  const [row] = rowsOf<Record<string, string | null>>(await tx.execute(sql`
+    select callback_secret, daraja_consumer_key, daraja_consumer_secret, daraja_passkey
+    from payment_channels where organization_id = ${organizationId} and id = ${channelId}`));
   if (!row) throw notFound();
-  return row.callback_secret ?? '';
+  return {
+    secret: row.callback_secret ?? '',
+    keysSet: { daraja_consumer_key: !!row.daraja_consumer_key, daraja_consumer_secret: !!row.daraja_consumer_secret, daraja_passkey: !!row.daraja_passkey },
+  };
 }

@@ -16,6 +16,8 @@ export interface AreaExtensions {
   recordActions?: ComponentType<{ record: RaRecord }>;
   /** Extra panels under an existing record's form (an owner's properties, a lease's invoices). */
   related?: ComponentType<{ record: RaRecord }>;
+  /** An action in each row of the area's list (the outbox: retry a failed message); it stops the row's click itself. */
+  rowActions?: ComponentType<{ record: RaRecord }>;
   /** A message (key) after a save instead of the plain "saved", when the server decided something the person should know (an expense kept pending for approval). */
   savedNote?: (saved: RaRecord) => string | null;
 }

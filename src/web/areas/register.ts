@@ -11,5 +11,6 @@ import '../screens/incomes';
 import '../screens/templates';
 import '../screens/settings';
 import '../screens/messages';
+import '../screens/payment-channels';
 import '../screens/sms-credits';
 export {};

@@ -93,15 +93,23 @@ function Empty({ resource, createTo, title }: { resource: Resource; createTo: st
   );
 }
 
+/** The area's row action (areas/extensions.ts rowActions) for the row's record; Datagrid reads label and sortable. */
+function RowAction({ resource }: { resource: Resource; label?: string | false; sortable?: boolean }) {
+  const record = useRecordContext();
+  const Action = areaExtensions[resource.name]?.rowActions;
+  return record && Action ? <Action record={record} /> : null;
+}
+
 /** Phones: the title, two more columns (and the status) under it, the amount on the right. */
 export function PhoneList({ resource, rowClick, columns = columnsOf(resource) }: { resource: Resource; rowClick: ((id: unknown, r: RaRecord) => string | false) | false; columns?: Field[] }) {
   const right = columns.find((f) => f.kind === 'money') ?? columns.find((f) => f.kind === 'choice');
   const status = columns.find((f) => f.kind === 'choice' && f !== right);
   const rest = columns.filter((f) => f !== right && f !== status && f.kind !== 'long_text');
+  const action = areaExtensions[resource.name]?.rowActions ? <RowAction resource={resource} /> : null;
   return (
     <SimpleList
       primaryText={<RecordTitle resource={resource} />}
-      secondaryText={<PhoneDetails resource={resource} fields={rest} status={status} />}
+      secondaryText={<><PhoneDetails resource={resource} fields={rest} status={status} />{action}</>}
       tertiaryText={
         right ? (
           <Box component="span" sx={{ float: 'right', ml: 1.5, fontWeight: 600, color: 'text.primary' }}>
@@ -171,7 +179,8 @@ export function GenericList({ resource, route }: ListScreenProps) {
         actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} filename={firstSegment(route.path)} />}
         empty={<Empty resource={resource} createTo={createTo} title={title} />}
         disableAuthentication
-        sx={{ '& .RaList-main': { mt: 0.5 } }}
+        // a table wider than the page (long message bodies) scrolls inside its card, never the page
+        sx={{ '& .RaList-main': { mt: 0.5 }, '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
       >
         {small ? (
           <PhoneList resource={resource} rowClick={rowClick ? (id) => rowClick(id) : false} />
@@ -197,6 +206,7 @@ export function GenericList({ resource, route }: ListScreenProps) {
                 {...(f.kind === 'money' ? { textAlign: 'right' as const } : {})}
               />
             ))}
+            {areaExtensions[resource.name]?.rowActions ? <RowAction resource={resource} label={false} sortable={false} /> : null}
           </Datagrid>
         )}
       </List>

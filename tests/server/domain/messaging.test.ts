@@ -125,7 +125,7 @@ describe('sending an SMS', () => {
     expect(await balance(o)).toBe(4);
     // a sent one is not retried, edited or deleted
     expect((await o.browser.post(`/api/v1/messages/${m.id}/retry`)).statusCode).toBe(409);
-    expect((await o.browser.put(`/api/v1/messages/${m.id}`, { ...retried.json(), body: 'changed' })).statusCode).toBe(409);
+    expect((await o.browser.put(`/api/v1/messages/${m.id}`, { ...(retried.json() as RecordValues), body: 'changed' })).statusCode).toBe(409);
     expect((await o.browser.delete(`/api/v1/messages/${m.id}`)).statusCode).toBe(409);
     expect(outbox).toHaveLength(1);
   });

@@ -56,6 +56,7 @@ describe('payment channels', () => {
     expect(urls.json()).toEqual({
       confirmation_url: `http://keja.test/api/v1/webhooks/mpesa/${channel.id}/${secret}/confirmation`,
       validation_url: `http://keja.test/api/v1/webhooks/mpesa/${channel.id}/${secret}/validation`,
+      keys_set: { daraja_consumer_key: false, daraja_consumer_secret: false, daraja_passkey: false },
     });
     // the list, the record and an update never carry it, and a client cannot set it
     const list = await o.browser.get('/api/v1/payment-channels');
@@ -92,6 +93,8 @@ describe('payment channels', () => {
     expect(created.statusCode, created.body).toBe(201);
     const channel = created.json() as RecordValues;
     for (const k of Object.keys(keys)) expect(channel).not.toHaveProperty(k);
+    // editors learn which keys are stored, never the keys
+    expect((await o.browser.get(`/api/v1/payment-channels/${channel.id}/callback-urls`)).json().keys_set).toEqual({ daraja_consumer_key: true, daraja_consumer_secret: true, daraja_passkey: true });
     const row = await stored(o.orgId, String(channel.id));
     for (const [k, v] of Object.entries(keys)) {
       expect(String(row[k])).not.toContain(v);

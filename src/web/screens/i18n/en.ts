@@ -1,9 +1,13 @@
 // English texts of the screens beyond the generic forms (roles, users, leases, invoices,
 // payments, templates, settings, messaging, SMS credits). Every key has a Swahili twin in sw.ts.
 import { historyEnglish } from '../history/messages-en';
+import { outboxEnglish } from '../messages/messages-en';
+import { paymentChannelsEnglish } from '../payment-channels/messages-en';
 
 export const screensEnglish = {
   ...historyEnglish,
+  ...outboxEnglish,
+  ...paymentChannelsEnglish,
   common: {
     saved: 'Saved',
     created: 'Created',

@@ -1,9 +1,13 @@
 // Maandishi ya Kiswahili ya skrini hizi; kila ufunguo una pacha wake katika en.ts.
 import type { screensEnglish } from './en';
 import { historySwahili } from '../history/messages-sw';
+import { outboxSwahili } from '../messages/messages-sw';
+import { paymentChannelsSwahili } from '../payment-channels/messages-sw';
 
 export const screensSwahili: typeof screensEnglish = {
   ...historySwahili,
+  ...outboxSwahili,
+  ...paymentChannelsSwahili,
   common: {
     saved: 'Imehifadhiwa',
     created: 'Imeundwa',

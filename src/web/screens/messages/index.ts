@@ -3,3 +3,5 @@ import { lazyScreen } from '../common/lazy';
 
 // the declared page '/send-message/:tenant_id?' (resources/messages.ts, page 'compose-message')
 extendArea('page:compose-message', { form: lazyScreen(() => import('./ComposeMessage').then((m) => m.ComposeMessage)) });
+// the outbox: why a message failed, and a button to send it again
+extendArea('messages', { rowActions: lazyScreen(() => import('./RetryMessage').then((m) => m.RetryMessage), null) });
