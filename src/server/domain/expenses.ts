@@ -22,8 +22,9 @@ async function expenseRecord(tx: Db, organizationId: string, id: string) {
 }
 
 /**
- * Expenses: one above the organisation's approval threshold starts pending and only
- * POST /expenses/:id/approve (approve.expense) moves it on; below it (or with no threshold) it is
+ * Expenses: one above the organisation's approval threshold starts pending (or goes back to
+ * pending when its amount grows past what was approved) and only POST /expenses/:id/approve
+ * (approve.expense) moves it on; below it (or with no threshold) it is
  * approved as entered. Paid follows approved. A paid expense is not edited. The generic write's
  * audit row is the repository's (crud/repository.ts auditWrite).
  */
@@ -36,8 +37,11 @@ export const expenseHooks = {
     const wanted = String(values.status ?? existing?.status ?? 'pending');
     const wasApproved = existing?.status === 'approved' && (existing ? cents(existing.amount) : 0n) >= amount;
     if (needsApproval && !wasApproved) {
-      if (wanted !== 'pending' && existing) {
-        throw invalid({ status: ['This expense is above the approval threshold: it needs approval first (approve.expense).'] });
+      // an approved expense whose amount grows past what was approved goes back to pending (the
+      // form sends its status back unchanged); asking for approved or paid outright is refused
+      const statusKept = existing?.status === 'approved' && wanted === 'approved';
+      if (wanted !== 'pending' && existing && !statusKept) {
+        throw invalid({ status: ['This expense is above the approval threshold: save it as pending and approve it (approve.expense).'] });
       }
       values.status = 'pending';
     } else if (wanted === 'pending') {

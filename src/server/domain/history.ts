@@ -79,12 +79,15 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function changesOf(resource: Resource, before: unknown, after: unknown): HistoryChange[] {
   if (!isObj(after)) return [];
   const was = isObj(before) ? before : null;
+  // a domain action writes only the fields it is about (a lease's end: status and move-out date):
+  // those are reported even when one kept its value; a whole record reports what changed
+  const partial = !('id' in after);
   const out: HistoryChange[] = [];
   for (const f of resource.fields) {
     if (f.writeOnly || !(f.key in after)) continue;
     const next = normal(f, after[f.key]);
     const prev = was ? normal(f, was[f.key]) : null;
-    if (was ? !same(prev, next) : next !== null) out.push({ field: f.key, old: prev, new: next });
+    if (was ? !same(prev, next) || (partial && next !== null) : next !== null) out.push({ field: f.key, old: prev, new: next });
   }
   for (const c of resource.children) {
     if (!(c.key in after)) continue;

@@ -371,7 +371,8 @@ function EditView({ resource, id, singleton }: { resource: Resource; id: string;
   if (isPending || !record) return <PageLoader />;
   const heading = singleton ? labels.area(1) : <RecordTitle resource={resource} record={record} />;
   return (
-    <Box sx={{ maxWidth: 1180, width: '100%', mx: 'auto', pb: 4 }}>
+    // on a phone the form's toolbar is fixed to the bottom: room for it under the last panel
+    <Box sx={{ maxWidth: 1180, width: '100%', mx: 'auto', pb: { xs: 12, sm: 4 } }}>
       <Title title={singleton ? labels.area(1) : <FormTitle resource={resource} />} />
       <PageHeading>{heading}</PageHeading>
       <Card>

@@ -128,6 +128,16 @@ describe('the audit log', () => {
     expect(rows[1]).toMatchObject({ before: { amount: '15000.00' }, after: { amount: '14000.00', payee: 'Maji Plumbers' } });
     expect(rows[2]).toMatchObject({ before: { status: 'pending', amount: '14000.00', date: expense.date }, after: { status: 'approved' } });
 
+    // approved for 14,000: raised to 16,000 it needs approving again; asking for paid meanwhile is refused
+    const approved = (await browser.get(`/api/v1/expenses/${expense.id}`)).json() as Record<string, unknown>;
+    const raised = await browser.put(`/api/v1/expenses/${expense.id}`, { ...approved, amount: '16000.00' });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toMatchObject({ amount: '16000.00', status: 'pending' });
+    const paid = await browser.put(`/api/v1/expenses/${expense.id}`, { ...(raised.json() as object), status: 'paid' });
+    expect(paid.statusCode).toBe(422);
+    expect(paid.json().errors.status[0]).toMatch(/approve/);
+    expect((await audit('expenses', String(expense.id))).at(-1)).toMatchObject({ action: 'update', before: { status: 'approved', amount: '14000.00' }, after: { status: 'pending', amount: '16000.00' } });
+
     const income = await createSample(browser, resourceByName('incomes')!, user.id, cache, { amount: '2500.00' });
     expect((await browser.put(`/api/v1/incomes/${income.id}`, { ...income, amount: '2750.25' })).statusCode).toBe(200);
     const incomeRows = await audit('incomes', String(income.id));

@@ -51,6 +51,13 @@ describe('a record\'s history', () => {
     expect((await browser.post(`/api/v1/leases/${lease.id}/activate`)).statusCode).toBe(200);
     const after = await history(browser, 'leases', String(lease.id));
     expect(after.entries[0]).toMatchObject({ action: 'activate', user: { name: 'Achieng Otieno' }, changes: [{ field: 'status', old: 'draft', new: 'active' }] });
+    // an action reports the fields it is about, a kept move-out date included
+    expect((await browser.post(`/api/v1/leases/${lease.id}/notice`, { notice_date: '2026-02-01', move_out_date: '2026-03-31' })).statusCode).toBe(200);
+    expect((await browser.post(`/api/v1/leases/${lease.id}/end`, {})).statusCode).toBe(200);
+    const ended = await history(browser, 'leases', String(lease.id));
+    expect(ended.entries.map((e) => e.action).slice(0, 2)).toEqual(['end', 'notice']);
+    expect(ended.entries[0].changes).toEqual([{ field: 'status', old: 'notice', new: 'ended' }, { field: 'move_out_date', old: '2026-03-31', new: '2026-03-31' }]);
+    expect(ended.entries[0].details).toMatchObject({ deposit_settlement: { refundable: expect.any(String) } });
   });
 
   it('shows on an invoice the payment that paid it, with the receipt number, and on the payment the invoices it paid', async () => {

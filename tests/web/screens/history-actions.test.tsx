@@ -81,7 +81,7 @@ describe('history panel', () => {
     const fake = screensApi(['list.invoice', 'edit.invoice', 'void.invoice'], data);
     const entries = [
       entry({ id: 'b2', action: 'allocate', changes: [{ field: 'paid', old: '0.00', new: '5000.00' }, { field: 'status', old: 'issued', new: 'partially_paid' }], details: { payment_id: 'p-12', amount: '5000.00' } }),
-      entry({ id: 'b1', action: 'issue', user: null, changes: [{ field: 'number', old: null, new: 'INV-000007' }] }),
+      entry({ id: 'b1', action: 'billing_run', user: null, changes: [{ field: 'number', old: null, new: 'INV-000007' }] }),
     ];
     fake.on('GET', '/invoices/i-1/history', () => ({ status: 200, body: { entries, references: { 'p-12': 'RCT-000012' } } }));
     fake.on('POST', '/invoices/i-1/lines/ln-2/waive', (body) => {
@@ -138,6 +138,15 @@ describe('history panel', () => {
     const enT = (k: string, o?: Record<string, unknown>) => en.translate(k, o);
     const system = describeEntry(entry({ id: 'z', action: 'penalty', user: null, details: { added: '250.00' } }), { ...ctx, translate: enT, labels: labelsFor(enT, { name: 'invoices' }), locale: 'en' });
     expect(system).toMatchObject({ title: 'Late-payment penalty added: Ksh\u00a0250.00', who: 'Keja (automatic)' });
+    const ended = describeEntry(entry({
+      id: 'e', action: 'end',
+      changes: [{ field: 'status', old: 'notice', new: 'ended' }, { field: 'move_out_date', old: '2026-03-31', new: '2026-03-31' }],
+      details: { deposit_settlement: { deposit: '30000.00', applied: '4000.00', refundable: '26000.00' } },
+    }), { ...ctx, resource: 'leases', translate: enT, labels: labelsFor(enT, { name: 'leases' }), locale: 'en' });
+    expect(ended.title).toBe('Ended: moved out 31 Mar 2026');
+    expect(ended.extra?.replace(/\u00a0/g, ' ')).toBe('Deposit Ksh 30,000.00: Ksh 4,000.00 applied to arrears, Ksh 26,000.00 to refund');
+    // a field the action kept shows its value alone
+    expect(ended.changes).toEqual([{ label: 'Status', old: 'Notice', new: 'Ended' }, { label: 'Move-out date', old: null, new: '31 Mar 2026' }]);
   });
 });
 

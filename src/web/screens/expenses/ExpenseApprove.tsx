@@ -20,7 +20,8 @@ export function ExpenseApprove({ record }: { record: RaRecord }) {
   const amount = formatCurrency(record.amount);
   return (
     <>
-      <Chip color="warning" variant="outlined" size="small" label={translate('resources.expenses.choices.status.pending', { _: translate('choices.status.pending', { _: 'Pending' }) })} title={translate('screens.expense_approve.pending')} />
+      {/* the status field says it too; on a phone the toolbar keeps to one row */}
+      <Chip color="warning" variant="outlined" size="small" sx={{ display: { xs: 'none', sm: 'inline-flex' } }} label={translate('resources.expenses.choices.status.pending', { _: translate('choices.status.pending', { _: 'Pending' }) })} title={translate('screens.expense_approve.pending')} />
       {can('approve.expense') ? (
         <Button variant="outlined" color="success" startIcon={<TaskAltRoundedIcon />} onClick={() => setOpen(true)}>
           {translate('screens.expense_approve.button')}

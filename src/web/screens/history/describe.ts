@@ -108,7 +108,9 @@ function title(e: HistoryEntry, resource: Resource, ctx: DescribeContext): strin
     case 'create': case 'update': case 'delete': case 'approve': case 'activate':
       return t(e.action);
     case 'issue':
-      return t(e.user ? 'issue' : 'issue_run', { number });
+      return t('issue', { number });
+    case 'billing_run':
+      return t('issue_run', { number });
     case 'activate_lease':
       return t('activate_lease', { number });
     case 'end_lease':
@@ -169,7 +171,9 @@ function shownChanges(e: HistoryEntry, resource: Resource, ctx: DescribeContext)
       const child = resource.children.find((ch) => ch.key === c.field);
       const label = child ? ctx.labels.child(c.field) : ctx.labels.field(c.field);
       const next = valueText(resource, c.field, c.new, ctx) ?? '—';
-      return { label, old: created ? null : valueText(resource, c.field, c.old, ctx) ?? '—', new: next };
+      const prev = valueText(resource, c.field, c.old, ctx) ?? '—';
+      // an action names a field it kept (a lease ended on its notified move-out date): its value alone
+      return { label, old: created || prev === next ? null : prev, new: next };
     });
 }
 

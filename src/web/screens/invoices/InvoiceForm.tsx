@@ -92,10 +92,11 @@ function Figures({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const items: Array<[string, unknown]> = [['total', record.total], ['paid', record.paid], ['balance', record.balance]];
   return (
-    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', mb: 2 }}>
+    // three across from a small tablet up; one under the other on a phone (the amounts never wrap)
+    <Box sx={{ display: 'grid', gap: { xs: 1, sm: 1.5 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' }, mb: 2 }}>
       {items.map(([k, v]) => (
         <Card key={k} variant="outlined" sx={{ borderRadius: 2 }}>
-          <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+          <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 }, display: { xs: 'flex', sm: 'block' }, justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
             <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase' }}>
               {translate(`resources.invoices.fields.${k}`, { _: translate(`screens.invoices.${k}`) })}
             </Typography>
@@ -145,7 +146,8 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
         </Box>
       </Section>
       <Section title={translate('screens.invoices.lines')}>
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* width 0 + min-width 100%: the table scrolls inside its card instead of widening a phone's page */}
+        <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
           <InvoiceLinesTable
             lines={Array.isArray(record.lines) ? record.lines : []}
             action={canWaive ? (line) => (line.kind === 'penalty' && !line.waived ? <PenaltyWaive invoice={record} line={line} onDone={onDone} /> : null) : undefined}
