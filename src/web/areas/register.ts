@@ -13,4 +13,5 @@ import '../screens/settings';
 import '../screens/messages';
 import '../screens/payment-channels';
 import '../screens/sms-credits';
+import '../screens/portfolio';
 export {};

@@ -368,6 +368,7 @@ function EditView({ resource, id, singleton }: { resource: Resource; id: string;
   const { onSubmit, formError } = useSubmit(resource, singleton ? undefined : id, record, returnTo);
   const labels = useLabels(resource);
   const Related = areaExtensions[resource.name]?.related;
+  const Summary = areaExtensions[resource.name]?.summary;
   if (isPending || !record) return <PageLoader />;
   const heading = singleton ? labels.area(1) : <RecordTitle resource={resource} record={record} />;
   return (
@@ -378,6 +379,7 @@ function EditView({ resource, id, singleton }: { resource: Resource; id: string;
       <Card>
         <FormBody resource={resource} record={record} editing onSubmit={onSubmit} formError={formError} returnTo={returnTo} />
       </Card>
+      {Summary && !singleton ? <Summary record={record} /> : null}
       {!singleton ? <RelatedPanels resource={resource} record={record} /> : null}
       {Related ? (
         <Box sx={{ mt: 2 }}>

@@ -17,6 +17,7 @@ import { resources as allResources } from '../../../resources/index';
 import { routePath, type Field, type Resource } from '../../shared/resource';
 import { hasPermission } from '../routing/access';
 import { useSession } from '../session/session-store';
+import { areaExtensions } from '../areas/extensions';
 import { formPath, listPath } from './access';
 import { chipColor, FieldValue } from './display';
 import { iconNamed } from './icons';
@@ -82,6 +83,7 @@ function RelatedPanel({ resource, field, record, several }: Relation & { record:
   const { permissions } = useSession();
   const Icon = iconNamed(resource.icon);
   const id = String(record.id);
+  const Extra = areaExtensions[resource.name]?.relatedActions;
   const canCreate = hasPermission(permissions, `create.${resource.module}`);
   const canEdit = hasPermission(permissions, `edit.${resource.module}`);
   const add = canCreate ? addPath(resource, field, id) : null;
@@ -112,6 +114,7 @@ function RelatedPanel({ resource, field, record, several }: Relation & { record:
         subheader={<StatusCounts resource={resource} field={field} id={id} />}
         action={
           <Box sx={{ display: 'flex', gap: 1, pt: 0.5, pr: 0.5 }}>
+            {Extra ? <Extra parent={record} field={field.key} /> : null}
             {all ? (
               <Button size="small" component={Link} to={all}>
                 {translate('generic.related.see_all')}

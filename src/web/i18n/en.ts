@@ -4,5 +4,6 @@ import { kejaEnglish } from './keja-en';
 import { genericEnglish } from '../generic/messages-en';
 import { moneyEnglish } from '../money/messages-en';
 import { screensEnglish } from '../screens/i18n/en';
+import { portfolioEnglish } from '../screens/portfolio/messages-en';
 
-export const englishMessages: TranslationMessages = { ...englishRa, keja: kejaEnglish, ...genericEnglish, money: moneyEnglish, screens: screensEnglish };
+export const englishMessages: TranslationMessages = { ...englishRa, keja: kejaEnglish, ...genericEnglish, money: moneyEnglish, screens: screensEnglish, portfolio: portfolioEnglish };
