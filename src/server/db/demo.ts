@@ -734,8 +734,9 @@ class DemoBuilder {
   /**
    * A payment the way the API records one, minus the look-ups the generated input cannot fail (the
    * history records hundreds): validateRecord, the payments hook (receipt number from the series,
-   * tenant and lease), the same insert, then the allocation service (oldest due first, the rest
-   * kept as credit, audited) and the payment's own audit row, as the hook's afterWrite writes them.
+   * tenant and lease), the same insert and the payment's own audit row (as the repository writes
+   * it), then the allocation service (oldest due first, the rest kept as credit, audited), as the
+   * hook's afterWrite runs it: a payment's history reads created, then allocated.
    */
   private async recordPayment(input: RecordValues): Promise<RecordValues> {
     const { values, errors } = validateRecord(payments, input, 'create');
@@ -743,10 +744,10 @@ class DemoBuilder {
     await paymentHooks.beforeWrite(this.tx, this.organizationId, values, null);
     const id = ulid();
     await this.tx.insert(tableOf(payments)).values({ ...toColumns(payments.fields, values), organization_id: this.organizationId, id });
-    const { remaining } = await allocatePayment(this.tx, this.organizationId, id);
-    const record = { ...values, id, amount: shillings(values.amount as bigint), unallocated: shillings(remaining), status: values.tenant_id ? 'allocated' : 'unmatched' };
+    const record = { ...values, id, amount: shillings(values.amount as bigint), unallocated: shillings(values.amount as bigint), status: values.tenant_id ? 'allocated' : 'unmatched' };
     await recordAudit(this.tx, { organizationId: this.organizationId, userId: this.adminId, resource: 'payments', recordId: id, action: 'create', before: null, after: record });
-    return record;
+    const { remaining } = await allocatePayment(this.tx, this.organizationId, id);
+    return { ...record, unallocated: shillings(remaining) };
   }
 
   /** A payment's reference, drawn when the history is planned (so the data are the same on every start). */
