@@ -6,7 +6,10 @@ import { memberships, userRoles } from '../../../src/server/db/schema.js';
 import { sendDueMessages } from '../../../src/server/domain/messaging/dispatch.js';
 import { configureMessaging, messagingServices, type MessagingServices } from '../../../src/server/domain/messaging/services.js';
 import type { OutgoingSms, SmsDriver } from '../../../src/server/domain/messaging/sms-driver.js';
+import { resourceByName } from '../../../resources/index.js';
 import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+import { createSample } from '../crud/samples.js';
+import { anotherLease, issue, ledger } from './payments/fixtures.js';
 
 // Messages: counted by the server, sent through the SMS driver (log by default) or the mail
 // driver, paid for from the SMS credit ledger in the same transaction, refused beyond the
@@ -270,6 +273,106 @@ describe('another organisation', () => {
     expect((await o.browser.get(`/api/v1/messages/${failedDriver.id}`)).json().body).toBe(failedDriver.body);
     // and the job sends only what is due (nothing here)
     await sendDueMessages(t.database.db, messagingServices()!, new Date(), [o.orgId, stranger.orgId]);
+    expect(outbox).toEqual([]);
+  });
+});
+
+describe('sending to an audience (POST /messages/preview, /messages/send)', () => {
+  async function estate(name: string) {
+    const l = await ledger(t.app, name);
+    const tenants = resourceByName('tenants')!;
+    const put = async (id: unknown, extra: RecordValues) => {
+      const current = (await l.browser.get(`/api/v1/tenants/${id}`)).json() as RecordValues;
+      expect((await l.browser.put(`/api/v1/tenants/${id}`, { ...current, ...extra })).statusCode).toBe(200);
+    };
+    await put(l.lease.tenant_id, { name: 'Amina Wanjiru', phone: '+254712000001' });
+    const second = await createSample(l.browser, tenants, l.userId, new Map(l.cache), { name: 'Brian Otieno', phone: '+254712000002' });
+    const lease2 = await anotherLease(l, String(second.id));
+    expect((await l.browser.post(`/api/v1/leases/${lease2.id}/activate`, {})).statusCode).toBe(200);
+    const lease1 = (await l.browser.get(`/api/v1/leases/${l.lease.id}`)).json() as RecordValues;
+    if (lease1.status === 'draft') expect((await l.browser.post(`/api/v1/leases/${l.lease.id}/activate`, {})).statusCode).toBe(200);
+    // Amina owes a large invoice long past due
+    await issue(l, { due: '2026-01-05', amounts: ['45000.00'] });
+    const channel = (await l.browser.get(`/api/v1/payment-channels/${l.channelId}`)).json() as RecordValues;
+    await l.browser.put(`/api/v1/payment-channels/${l.channelId}`, { ...channel, number: '4015532', is_default: true });
+    const template = (await l.browser.post('/api/v1/templates', {
+      name: 'Reminder', channel: 'sms', purpose: 'reminder', body: 'Habari {tenant_name}, kodi ya {house_number} ni KES {balance}. Paybill {paybill}, akaunti {account_code}.',
+    })).json() as RecordValues;
+    const house1 = (await l.browser.get(`/api/v1/houses/${l.lease.house_id}`)).json() as RecordValues;
+    return { l, o: { browser: l.browser, orgId: l.orgId, userId: l.userId } as Org, second, template, house1, propertyId: String(house1.property_id) };
+  }
+
+  it('fills each tenant\'s placeholders, counts the credits, previews without writing, then sends within the balance', async () => {
+    useDriver();
+    const e = await estate('Audience Estates');
+    await topUp(e.o, 100);
+    const body = { audience: { kind: 'property', property_id: e.propertyId }, channel: 'sms', template_id: e.template.id };
+    const preview = await e.l.browser.post('/api/v1/messages/preview', body);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const plan = preview.json() as { messages: Array<RecordValues & { body: string }>; credits: number; balance: number; skipped: unknown[] };
+    expect(plan.messages.map((m) => m.name)).toEqual(['Amina Wanjiru', 'Brian Otieno']);
+    const amina = plan.messages[0];
+    expect(amina).toMatchObject({ to: '+254712000001', segments: 1, credits: 1, missing: [] });
+    expect(amina.body).toMatch(new RegExp(`^Habari Amina, kodi ya ${e.house1.number} ni KES 4\\d,\\d{3}\\.\\d{2}\\. Paybill 4015532, akaunti ${e.house1.account_code}\\.$`));
+    expect(plan).toMatchObject({ credits: 2, balance: 100, skipped: [] });
+    expect((await e.l.browser.get('/api/v1/messages')).json()).toEqual([]);
+
+    // those owing at least KES 40,000: Amina only
+    const arrears = await e.l.browser.post('/api/v1/messages/preview', { ...body, audience: { kind: 'arrears', min_balance: '40000.00' } });
+    expect((arrears.json().messages as RecordValues[]).map((m) => m.name)).toEqual(['Amina Wanjiru']);
+
+    // Brian stops taking SMS: skipped, with why
+    const brian = (await e.l.browser.get(`/api/v1/tenants/${e.second.id}`)).json() as RecordValues;
+    await e.l.browser.put(`/api/v1/tenants/${e.second.id}`, { ...brian, sms_opt_in: false });
+    const sent = await e.l.browser.post('/api/v1/messages/send', body);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(sent.json()).toMatchObject({ sent: 1, queued: 0, insufficient_credits: 0, credits: 1, skipped: [{ tenant_id: e.second.id, name: 'Brian Otieno', reason: 'Does not take SMS.' }] });
+    const [message] = (await e.l.browser.get('/api/v1/messages')).json() as RecordValues[];
+    expect(message).toMatchObject({ status: 'sent', recipient_type: 'tenant', tenant_id: e.l.lease.tenant_id, template_id: e.template.id, body: amina.body });
+    expect(outbox.map((s) => s.body)).toEqual([amina.body]);
+    expect(await usage(e.o)).toEqual([{ message_id: message.id, credits: 1 }]);
+  });
+
+  it('beyond the balance keeps the rest as insufficient credits; scheduled ones wait', async () => {
+    useDriver();
+    const e = await estate('Audience Short Estates');
+    await topUp(e.o, 1);
+    const body = { audience: { kind: 'property', property_id: e.propertyId }, channel: 'sms', body: 'Habari {tenant_name}, maji yatakatika kesho.' };
+    const sent = (await e.l.browser.post('/api/v1/messages/send', body)).json() as RecordValues;
+    expect(sent).toMatchObject({ sent: 1, insufficient_credits: 1, credits: 2 });
+    const later = (await e.l.browser.post('/api/v1/messages/send', { ...body, scheduled_at: '2099-01-01T06:00:00.000Z' })).json() as RecordValues;
+    expect(later).toMatchObject({ sent: 0, queued: 2 });
+    expect(outbox).toHaveLength(1);
+  });
+
+  it('refuses what it cannot do and anything of another organisation', async () => {
+    useDriver();
+    const e = await estate('Audience Rules Estates');
+    const stranger = await org('Audience Stranger');
+    const base = { channel: 'sms', body: 'Habari {tenant_name}' };
+    const ask = (b: Browser, body: RecordValues) => b.post('/api/v1/messages/send', body);
+    expect((await ask(e.l.browser, { ...base, audience: { kind: 'tenant', tenant_id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } })).statusCode).toBe(422);
+    expect((await ask(e.l.browser, { channel: 'sms', audience: { kind: 'tenant', tenant_id: e.second.id } })).statusCode).toBe(422);
+    expect((await ask(e.l.browser, { ...base, audience: { kind: 'everyone' } })).statusCode).toBe(422);
+    const emailTemplate = await ask(e.l.browser, { channel: 'email', template_id: e.template.id, audience: { kind: 'tenant', tenant_id: e.second.id } });
+    expect(emailTemplate.statusCode).toBe(422);
+    expect(emailTemplate.json().errors).toHaveProperty('template_id');
+    // nobody reachable by email
+    const brian = (await e.l.browser.get(`/api/v1/tenants/${e.second.id}`)).json() as RecordValues;
+    expect((await e.l.browser.put(`/api/v1/tenants/${e.second.id}`, { ...brian, email: null })).statusCode).toBe(200);
+    expect((await ask(e.l.browser, { channel: 'email', subject: 'Hi', body: 'Hello', audience: { kind: 'tenant', tenant_id: e.second.id } })).statusCode).toBe(422);
+    for (const audience of [{ kind: 'tenant', tenant_id: e.second.id }, { kind: 'property', property_id: e.propertyId }]) {
+      const res = await ask(stranger.browser, { ...base, audience });
+      expect(res.statusCode, JSON.stringify(audience)).toBe(422);
+      expect((await stranger.browser.post('/api/v1/messages/preview', { ...base, audience })).statusCode).toBe(422);
+    }
+    const theirTenant = await createSample(stranger.browser, resourceByName('tenants')!, stranger.userId, new Map());
+    const viaTemplate = await ask(stranger.browser, { channel: 'sms', template_id: e.template.id, audience: { kind: 'tenant', tenant_id: theirTenant.id } });
+    expect(viaTemplate.statusCode).toBe(422);
+    expect((await e.l.browser.get('/api/v1/messages')).json()).toEqual([]);
+    expect((await stranger.browser.get('/api/v1/messages')).json()).toEqual([]);
+    const viewer = await member(e.o, ['list.message', 'show.message']);
+    expect((await viewer.post('/api/v1/messages/preview', { ...base, audience: { kind: 'tenant', tenant_id: e.second.id } })).statusCode).toBe(403);
     expect(outbox).toEqual([]);
   });
 });

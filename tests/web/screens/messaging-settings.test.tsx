@@ -1,6 +1,6 @@
 // Templates: placeholders inserted where the cursor is, the preview and the segment counter.
 // Settings: write-only secrets are never echoed and only sent when typed. Payments: assign and
-// reverse as permitted. Compose: per-recipient credits and the POST /messages bodies. SMS credits:
+// reverse as permitted. Compose: per-recipient credits and the POST /messages/send body. SMS credits:
 // the balance above the ledger.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -186,6 +186,7 @@ describe('compose message', () => {
     });
     fake.on('GET', '/dashboard', () => ({ status: 200, body: { sms_credits: 1 } }));
     fake.on('GET', '/reports/aging-balances', () => ({ status: 200, body: { rows: [{ tenant_id: 't-1', balance: '15000.00' }] } }));
+    fake.on('POST', '/messages/send', () => ({ status: 201, body: { messages: [], skipped: [], credits: 2, sent: 0, queued: 0, insufficient_credits: 1, failed: 0 } }));
     renderApp('/send-message/t-1', routes);
     await screen.findByRole('heading', { name: 'Send a message' }, T);
     await waitFor(() => expect(screen.getByTestId('recipient-count')).toHaveTextContent('1 recipient'), T);
@@ -204,10 +205,14 @@ describe('compose message', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await screen.findByText('List page', {}, T);
     expect(currentPath()).toBe('/outbox');
-    expect(fake.sent('POST', 'messages')).toEqual([{
-      channel: 'sms', recipient_type: 'tenant', tenant_id: 't-1', to: '+254712345678', subject: null,
-      body: `${expected} ${'x'.repeat(100)}`, template_id: 'tp-1', scheduled_at: null,
+    // one call: the audience and the text as written; the server fills each tenant's placeholders
+    expect(fake.sent('POST', '/messages/send')).toEqual([{
+      audience: { kind: 'tenant', tenant_id: 't-1' }, channel: 'sms', subject: null, template_id: 'tp-1', scheduled_at: null,
+      body: `Habari {tenant_name}, kodi ya {house_number} ni KES {balance}. Paybill {paybill}, akaunti {account_code}. ${'x'.repeat(100)}`,
     }]);
+    expect(fake.sent('POST', 'messages')).toEqual([]);
+    // one waits for credits: the outbox, which shows it
+    expect(screen.getByText('Sent: 0 · Scheduled: 0 · Waiting for credits: 1 · Failed: 0')).toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,8 @@
 // Compose a message (/send-message/:tenant_id?): to one tenant (preset from the route), to the
 // tenants of a property, or to the tenants owing at least an amount; a template or free text;
 // a live segment and credit count after the placeholders are filled; a preview per recipient;
-// send now or at a set time. The server has no bulk send endpoint yet, so each recipient's
-// message is created queued through POST /messages, which the sender picks up.
+// send now or at a set time. Sending is one POST /messages/send with the audience and the text as
+// written: the server fills each tenant's placeholders, counts the credits and sends.
 import { useEffect, useMemo, useState } from 'react';
 import {
   Alert, Box, Button, Chip, FormControlLabel, LinearProgress, List, ListItemButton, ListItemText, MenuItem, Paper,
@@ -12,6 +12,7 @@ import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { Title, useDataProvider, useGetList, useGetOne, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatCurrency } from '../../../shared/format';
+import { centsToDecimal, parseMoney } from '../../../shared/resource-values';
 import { smsSegments } from '../../../shared/sms';
 import { describeFailure } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -26,6 +27,9 @@ import { SmsCounter } from '../templates/SmsCounter';
 import { agingBalances, audienceTenantIds, loadRecipients, personalise, type AudienceKind, type Recipient } from './audience';
 
 type Channel = 'sms' | 'email';
+
+/** POST /messages/send: how many went out, wait for their time, wait for credits, failed. */
+interface SendResult { sent: number; queued: number; insufficient_credits: number; failed: number }
 
 export function ComposeMessage() {
   const params = useParams();
@@ -52,7 +56,7 @@ export function ComposeMessage() {
   const [loading, setLoading] = useState(true);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [previewIndex, setPreviewIndex] = useState(0);
-  const [sending, setSending] = useState<{ done: number; total: number } | null>(null);
+  const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<string | null>(null);
   const [caret, setCaret] = useState<{ start: number; end: number } | null>(null);
 
@@ -109,7 +113,7 @@ export function ComposeMessage() {
   const missing = new Set(personalised.flatMap((p) => p.missing));
   const current = personalised[Math.min(previewIndex, Math.max(0, personalised.length - 1))];
   const shortOfCredits = channel === 'sms' && credits != null && creditsNeeded > credits;
-  const canSend = can('create.message') && reachable.length > 0 && body.trim() !== '' && !sending;
+  const canSend = can('send.message') && reachable.length > 0 && body.trim() !== '' && !sending;
 
   const pickTemplate = (id: string) => {
     setTemplateId(id);
@@ -134,33 +138,36 @@ export function ComposeMessage() {
     });
     if (!ok) return;
     setSendError(null);
-    setSending({ done: 0, total: personalised.length });
-    const when = scheduledAt ? new Date(scheduledAt).toISOString() : null;
-    let done = 0;
-    const failures: string[] = [];
-    for (const p of personalised) {
-      try {
-        await api('/messages', {
-          method: 'POST',
-          body: {
-            channel, recipient_type: 'tenant', tenant_id: p.r.tenant.id, to: channel === 'sms' ? p.r.tenant.phone : p.r.tenant.email,
-            subject: channel === 'email' ? p.subject || null : null, body: p.text, template_id: templateId || null, scheduled_at: when,
-          },
-        });
-      } catch (e) {
-        const f = describeFailure(e);
-        failures.push(`${p.r.tenant.name}: ${f.message ?? Object.values(f.fields ?? {}).join(' ')}`);
-      }
-      done += 1;
-      setSending({ done, total: personalised.length });
+    setSending(true);
+    const min = parseMoney(minArrears.replace(/,/g, ''));
+    const audience = kind === 'tenant'
+      ? { kind, tenant_id: tenant?.id }
+      : kind === 'property'
+        ? { kind, property_id: property?.id }
+        : { kind, ...(min !== null && min > 0n ? { min_balance: centsToDecimal(min) } : {}) };
+    try {
+      // the server fills each tenant's placeholders and sends within the credit balance
+      const result = await api<SendResult>('/messages/send', {
+        method: 'POST',
+        body: {
+          audience, channel, template_id: templateId || null, body, subject: channel === 'email' ? subject || null : null,
+          scheduled_at: scheduledAt ? new Date(scheduledAt).toISOString() : null,
+        },
+      });
+      const waiting = result.queued + result.insufficient_credits + result.failed;
+      toast.add({
+        severity: result.insufficient_credits || result.failed ? 'warn' : 'success',
+        summary: 'screens.outbox.written',
+        detail: translate('screens.outbox.written_detail', { sent: result.sent, queued: result.queued, short: result.insufficient_credits, failed: result.failed }),
+        life: 8000,
+      });
+      navigate(waiting ? listPathOf('messages') : '/sent');
+    } catch (e) {
+      const f = describeFailure(e);
+      setSendError(f.message ?? Object.values(f.fields ?? {}).join(' '));
+    } finally {
+      setSending(false);
     }
-    setSending(null);
-    if (failures.length) {
-      setSendError(failures.join('\n'));
-      return;
-    }
-    toast.add({ severity: 'success', summary: 'screens.compose.queued', detail: translate('screens.compose.queued_detail', { smart_count: done, n: done }), life: 6000 });
-    navigate(listPathOf('messages'));
   };
 
   return (
@@ -266,10 +273,10 @@ export function ComposeMessage() {
               </List>
             ) : null}
           </Section>
-          {sending ? <LinearProgress variant="determinate" value={(sending.done / Math.max(1, sending.total)) * 100} sx={{ mb: 1.5 }} /> : null}
+          {sending ? <LinearProgress sx={{ mb: 1.5 }} /> : null}
           {sendError ? <Alert severity="error" sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{sendError}</Alert> : null}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button variant="contained" size="large" startIcon={<SendRoundedIcon />} disabled={!canSend} loading={!!sending} onClick={() => void send()}>
+            <Button variant="contained" size="large" startIcon={<SendRoundedIcon />} disabled={!canSend} loading={sending} onClick={() => void send()}>
               {translate(scheduledAt ? 'screens.compose.schedule_send' : 'screens.compose.send')}
             </Button>
           </Box>
