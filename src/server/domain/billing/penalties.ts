@@ -2,8 +2,9 @@
 // field by the property's and then the lease's (most specific wins). A penalty starts the day after
 // due date + grace days (due the 5th with 3 grace days: first penalty on the 9th), is a fixed
 // amount or a % of the overdue rent (rounded to the shilling), posted once or every day up to the
-// cap (the sum of the invoice's unwaived penalties). Each is its own line with its penalty_date
-// (also its posted_on: the day it counts on the tenant's ledger, whenever the scheduler ran);
+// cap (the sum of the invoice's penalties, waived ones included: a waiver forgives a penalty, it
+// does not make room for another one back-dated into a closed period). Each is its own line with
+// its penalty_date (also its posted_on: the day it counts on the ledger, whenever it was posted);
 // the unique index (invoice, penalty_date) makes posting idempotent, so the scheduler may run it
 // as often as it likes and catch up days it missed.
 import { sql } from 'drizzle-orm';
@@ -80,7 +81,7 @@ export async function postPenalties(tx: Db, organizationId: string, asOf: IsoDat
     left join properties p on p.organization_id = i.organization_id and p.id = i.property_id
     left join lateral (
       select sum(amount) filter (where kind = 'rent') as rent,
-        sum(amount) filter (where kind = 'penalty') as penalties,
+        sum(case when waived then round(rate * quantity, 2) else amount end) filter (where kind = 'penalty') as penalties,
         array_agg(penalty_date::text) filter (where kind = 'penalty' and penalty_date is not null) as dates,
         max(position) + 1 as position
       from invoice_lines x where x.organization_id = i.organization_id and x.invoice_id = i.id
