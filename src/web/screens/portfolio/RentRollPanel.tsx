@@ -107,7 +107,7 @@ function BalanceCell({ row }: { row: RentRollRow }) {
 function RollTable({ roll }: { roll: RentRoll }) {
   const translate = useTranslate();
   const t = roll.totals;
-  const head = { fontWeight: 650, whiteSpace: 'nowrap', bgcolor: 'background.paper' } as const;
+  const head = { fontWeight: 650, bgcolor: 'background.paper', lineHeight: 1.25 } as const;
   return (
     <Box sx={{ overflowX: 'auto', maxHeight: '75vh', overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
       <Table size="small" stickyHeader aria-label={translate('portfolio.rent_roll.title')}>
@@ -116,12 +116,12 @@ function RollTable({ roll }: { roll: RentRoll }) {
             <TableCell sx={head}>{translate('portfolio.rent_roll.house')}</TableCell>
             <TableCell sx={head}>{translate('portfolio.rent_roll.tenant')}</TableCell>
             <TableCell sx={head}>{translate('portfolio.rent_roll.lease')}</TableCell>
-            <TableCell sx={{ ...head, ...num }}>{translate('portfolio.rent_roll.rent')}</TableCell>
+            <TableCell sx={{ ...head, textAlign: 'right' }}>{translate('portfolio.rent_roll.rent')}</TableCell>
             {roll.money ? (
               <>
-                <TableCell sx={{ ...head, ...num }}>{translate('portfolio.rent_roll.deposit_held')}</TableCell>
-                <TableCell sx={{ ...head, ...num }}>{translate('portfolio.rent_roll.balance')}</TableCell>
-                <TableCell sx={{ ...head, ...num }}>{translate('portfolio.rent_roll.arrears')}</TableCell>
+                <TableCell sx={{ ...head, textAlign: 'right' }}>{translate('portfolio.rent_roll.deposit_held')}</TableCell>
+                <TableCell sx={{ ...head, textAlign: 'right' }}>{translate('portfolio.rent_roll.balance')}</TableCell>
+                <TableCell sx={{ ...head, textAlign: 'right' }}>{translate('portfolio.rent_roll.arrears')}</TableCell>
               </>
             ) : null}
           </TableRow>
@@ -137,7 +137,7 @@ function RollTable({ roll }: { roll: RentRoll }) {
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>{[r.account_code, r.house_type].filter(Boolean).join(' · ')}</Typography>
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}><TenantCell row={r} /></TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}><LeaseDates row={r} /></TableCell>
+              <TableCell sx={{ minWidth: 150 }}><LeaseDates row={r} /></TableCell>
               <TableCell sx={{ ...num, ...(r.let ? {} : { color: 'text.secondary' }) }}>
                 {formatCurrency(r.rent)}
                 {r.let ? null : <Typography variant="caption" sx={{ display: 'block' }}>{translate('portfolio.rent_roll.asking')}</Typography>}
