@@ -6,7 +6,7 @@ export const TICKET_PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 export const TICKET_SOURCES = ['call', 'visit', 'sms', 'email'] as const;
 export const TICKET_STATUSES = ['open', 'in_progress', 'deferred', 'resolved', 'closed', 'declined'] as const;
 
-/** The number is the server's; reopening (resolved/closed → open) counts. May spawn work orders. */
+/** The number is the server's (its gapless series); reopening (resolved, closed or declined → open or in progress) counts. May spawn work orders. */
 export const tickets = defineResource({
   name: 'tickets',
   module: 'ticket',

@@ -5,7 +5,11 @@ import {
 export const WORK_ORDER_PAYERS = ['owner', 'tenant', 'agency'] as const;
 export const WORK_ORDER_STATUSES = ['new', 'assigned', 'in_progress', 'completed', 'cancelled'] as const;
 
-/** Completing one with an actual cost creates its expense (domain). */
+/**
+ * Numbered by the server. Completing one with an actual cost creates its expense once, in the same
+ * transaction (src/server/domain/work-orders.ts); while that expense is pending the cost may change
+ * and the expense follows, once it is approved or paid the cost is corrected on the expense.
+ */
 export const workOrders = defineResource({
   name: 'work-orders',
   module: 'work_order',

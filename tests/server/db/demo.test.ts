@@ -198,6 +198,25 @@ describe('demo data', () => {
     expect(res.json()).toHaveLength(25);
   });
 
+  it('numbers tickets and work orders from their series, so the next one added follows on; completed work orders have one expense each', async () => {
+    const tickets = (await query<{ number: string }>('select number from tickets order by number')).map((r) => r.number);
+    expect(tickets).toEqual(tickets.map((_, i) => `TKT-${String(i + 1).padStart(6, '0')}`));
+    const orders = (await query<{ number: string }>('select number from work_orders order by number')).map((r) => r.number);
+    expect(orders).toEqual(orders.map((_, i) => `WO-${String(i + 1).padStart(6, '0')}`));
+    const [ticket] = (await browser.get(`/api/v1/tickets?range=${encodeURIComponent('[0,0]')}`)).json() as Row[];
+    const next = await browser.post('/api/v1/tickets', { property_id: ticket.property_id, subject: 'Gate motor stuck', priority: 'high', source: 'call' });
+    expect(next.statusCode, next.body).toBe(201);
+    expect(next.json().number).toBe(`TKT-${String(tickets.length + 1).padStart(6, '0')}`);
+    const completed = await query<{ n: number }>(`
+      select count(e.id)::int as n from work_orders w left join expenses e on e.organization_id = w.organization_id and e.work_order_id = w.id
+      where w.status = 'completed' group by w.id`);
+    expect(completed.length).toBeGreaterThan(0);
+    expect(completed.every((r) => r.n === 1)).toBe(true);
+    const [paybill] = await query<{ callback_secret: string | null }>('select callback_secret from payment_channels where kind = \'mpesa_paybill\'');
+    expect(paybill.callback_secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(await browser.delete(`/api/v1/tickets/${next.json().id}`).then((r) => r.statusCode)).toBe(200);
+  });
+
   it('serves every area through the API with records that pass their own validation', async () => {
     for (const r of resources) {
       const res = await browser.get(`/api/v1/${r.name}?range=${encodeURIComponent('[0,999]')}`);
