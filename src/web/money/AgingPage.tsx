@@ -1,6 +1,7 @@
 // /statements/aging-balances  Open invoice balances per tenant as of a date, in buckets of days
-// past due (product.md 4.7), filterable by property and owner; credits apart; every tenant links
-// to their statement. Filters live in the URL (?as_of&property_id&owner_id).
+// past due (product.md 4.7), filterable by property and owner; unpaid deposits and credits apart
+// (a tenant's balance is their statement's closing balance on the date); every tenant links to
+// their statement. Filters live in the URL (?as_of&property_id&owner_id).
 import { useMemo, useState } from 'react';
 import {
   Box, Link as MuiLink, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TableSortLabel, TextField, Typography,
@@ -59,7 +60,7 @@ export function AgingPage() {
 
   const sortBy = (key: SortKey) => setSort((s) => (s.key === key ? { key, dir: (-s.dir) as 1 | -1 } : { key, dir: key === 'tenant' ? 1 : -1 }));
   const head = (key: SortKey | null, label: string, sx: object = moneyCellSx) => (
-    <TableCell sx={{ ...sx, whiteSpace: 'nowrap' }} sortDirection={key && sort.key === key ? (sort.dir === 1 ? 'asc' : 'desc') : false}>
+    <TableCell key={label} sx={{ ...sx, whiteSpace: 'nowrap' }} sortDirection={key && sort.key === key ? (sort.dir === 1 ? 'asc' : 'desc') : false}>
       {key ? (
         <TableSortLabel active={sort.key === key} direction={sort.key === key && sort.dir === -1 ? 'desc' : 'asc'} onClick={() => sortBy(key)}>
           {label}
@@ -70,6 +71,8 @@ export function AgingPage() {
     </TableCell>
   );
   const apart = { borderLeft: 1, borderLeftColor: 'divider' } as const;
+  // deposits billed and not yet paid are owed but not aged: a column apart when there are any
+  const hasDeposit = !!data && centsOf(data.totals.deposit) !== 0n;
   const sticky = { position: 'sticky', left: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
   return (
@@ -113,8 +116,9 @@ export function AgingPage() {
         <Loading />
       ) : (
         <>
-          <FigureGrid wide={3}>
+          <FigureGrid wide={hasDeposit ? 4 : 3}>
             <Figure label={translate('money.aging.open')} value={data.totals.open} />
+            {hasDeposit ? <Figure label={translate('money.aging.deposit')} value={data.totals.deposit} testId="aging-deposit" /> : null}
             <Figure label={translate('money.aging.credit')} value={data.totals.credit} />
             <Figure label={translate('money.aging.grand_total')} value={data.totals.balance} strong span tone="owed" testId="aging-grand-total" />
           </FigureGrid>
@@ -133,6 +137,7 @@ export function AgingPage() {
                       {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: 150 })}
                       {BUCKETS.map((b) => (b === 'd90_plus' ? head('d90_plus', translate(`money.bucket.${b}`)) : head(null, translate(`money.bucket.${b}`))))}
                       {head('open', translate('money.aging.open_short'))}
+                      {hasDeposit ? head(null, translate('money.aging.deposit_short'), { ...moneyCellSx, ...apart }) : null}
                       {head('credit', translate('money.aging.credit_short'), { ...moneyCellSx, ...apart })}
                       {head('balance', translate('money.col.balance'), { ...moneyCellSx, ...apart })}
                     </TableRow>
@@ -156,6 +161,7 @@ export function AgingPage() {
                           </TableCell>
                         ))}
                         <TableCell sx={moneyCellSx}>{moneyOrBlank(r.open)}</TableCell>
+                        {hasDeposit ? <TableCell sx={{ ...moneyCellSx, ...apart }}>{moneyOrBlank(r.deposit)}</TableCell> : null}
                         <TableCell sx={{ ...moneyCellSx, ...apart, color: 'success.main' }}>{moneyOrBlank(r.credit)}</TableCell>
                         <TableCell sx={{ ...moneyCellSx, ...apart, fontWeight: 700 }}>{money(r.balance)}</TableCell>
                       </TableRow>
@@ -170,6 +176,7 @@ export function AgingPage() {
                         </TableCell>
                       ))}
                       <TableCell sx={moneyCellSx}>{money(data.totals.open)}</TableCell>
+                      {hasDeposit ? <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.deposit)}</TableCell> : null}
                       <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.credit)}</TableCell>
                       <TableCell sx={{ ...moneyCellSx, ...apart }}>{money(data.totals.balance)}</TableCell>
                     </TableRow>

@@ -158,7 +158,18 @@ function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) 
       </Box>
       <FigureGrid wide={5}>
         <Figure label={translate('money.property_statement.billed')} value={t.billed} />
-        <Figure label={translate('money.property_statement.collected')} value={t.collected} hint={translate('money.property_statement.collection_rate', { rate: rateOf(t.collected, t.billed) })} />
+        <Figure
+          label={translate('money.property_statement.collected')}
+          value={t.collected}
+          hint={
+            <>
+              {translate('money.property_statement.collection_rate', { rate: rateOf(t.collected, t.billed) })}
+              <Box component="span" sx={{ display: 'block' }}>
+                {translate('money.property_statement.collected_hint')}
+              </Box>
+            </>
+          }
+        />
         <Figure label={translate('money.property_statement.arrears')} value={arrears} />
         <Figure label={translate('money.property_statement.commission')} value={t.commission} />
         <Figure label={translate('money.property_statement.due_to_owner')} value={s.amount_due_to_owner} strong span testId="due-to-owner" />
@@ -203,6 +214,26 @@ function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) 
             <Typography variant="body2" color="text.secondary">
               {translate('money.property_statement.expenses_not_owner', { amount: money(t.expenses_not_owner) })}
             </Typography>
+          ) : null}
+          {centsOf(t.agency_charges) !== 0n ? (
+            <Typography variant="body2" color="text.secondary" data-testid="agency-charges">
+              {translate('money.property_statement.agency_charges', { amount: money(t.agency_charges) })}
+            </Typography>
+          ) : null}
+          {[t.deposits_opening, t.deposits_received, t.deposits_applied, t.deposits_closing].some((v) => centsOf(v) !== 0n) ? (
+            <Box data-testid="deposits" sx={{ mt: 2 }}>
+              <Divider sx={{ mb: 1.5 }} />
+              <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
+                {translate('money.property_statement.deposits')}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mb: 0.5 }}>
+                {translate('money.property_statement.deposits_note')}
+              </Typography>
+              <Line label={translate('money.property_statement.deposits_opening')} value={t.deposits_opening} />
+              <Line op="+" label={translate('money.property_statement.deposits_received')} value={t.deposits_received} />
+              <Line op="−" label={translate('money.property_statement.deposits_applied')} value={t.deposits_applied} />
+              <Line op="=" label={translate('money.property_statement.deposits_closing')} value={t.deposits_closing} />
+            </Box>
           ) : null}
         </Paper>
       </Box>

@@ -1,6 +1,7 @@
 // /statements/user/:tenant_id?/:lease_id?  The tenant's ledger for a period (product.md 4.5):
-// opening balance, every debit and credit in date order with the running balance, the closing
-// balance, deposit held and credit on account. Choosing a tenant, lease or period updates the URL.
+// opening balance, every debit and credit in date order (each on the day it was posted) with the
+// running balance, the closing balance, deposit held and credit on account, and how the deposit
+// was settled at a move-out. Choosing a tenant, lease or period updates the URL.
 import { useMemo } from 'react';
 import {
   Box, Chip, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography,
@@ -16,7 +17,7 @@ import { RecordAutocomplete } from './RecordAutocomplete';
 import {
   EmptyState, Figure, FigureGrid, FilterPanel, Fit, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
 } from './parts';
-import type { EntryType, TenantStatement } from './types';
+import type { DepositSettlement, EntryType, TenantStatement } from './types';
 
 export const tenantStatementPath = (tenantId: string, leaseId?: string | null, period?: Partial<Period>) => {
   const q = new URLSearchParams();
@@ -27,7 +28,7 @@ export const tenantStatementPath = (tenantId: string, leaseId?: string | null, p
 };
 
 const TYPE_COLOR: Record<EntryType, 'default' | 'primary' | 'success' | 'warning' | 'error'> = {
-  invoice: 'default', penalty: 'warning', payment: 'success', reversal: 'error', void: 'primary',
+  invoice: 'default', penalty: 'warning', adjustment: 'default', deposit: 'primary', waiver: 'success', payment: 'success', reversal: 'error', void: 'primary',
 };
 
 function useLeaseOptions(tenantId: string | undefined) {
@@ -150,9 +151,18 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
           strong
           tone="owed"
           testId="closing-balance"
-          hint={translate(closing > 0 ? 'money.tenant_statement.owes' : closing < 0 ? 'money.tenant_statement.in_credit' : 'money.tenant_statement.settled')}
+          hint={
+            <>
+              {translate(closing > 0 ? 'money.tenant_statement.owes' : closing < 0 ? 'money.tenant_statement.in_credit' : 'money.tenant_statement.settled')}
+              {sign(s.deposit_unpaid) !== 0 ? (
+                <Box component="span" sx={{ display: 'block' }} data-testid="deposit-unpaid">
+                  {translate('money.tenant_statement.deposit_unpaid', { amount: money(s.deposit_unpaid) })}
+                </Box>
+              ) : null}
+            </>
+          }
         />
-        <Figure label={translate('money.tenant_statement.deposit_held')} value={s.deposit_held} testId="deposit-held" />
+        <Figure label={translate('money.tenant_statement.deposit_held')} value={s.deposit_held} testId="deposit-held" hint={translate('money.tenant_statement.deposit_held_hint')} />
         <Figure label={translate('money.tenant_statement.credit_on_account')} value={s.credit_on_account} testId="credit-on-account" />
       </FigureGrid>
 
@@ -250,6 +260,39 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
           opening: money(s.opening_balance), debits: money(s.total_debits), credits: money(s.total_credits), closing: money(s.closing_balance),
         })}
       </Typography>
+      {s.deposit_settlements.map((d) => (
+        <Settlement key={d.lease_id} d={d} locale={locale} />
+      ))}
     </>
+  );
+}
+
+/** How a lease's deposit was settled at the move-out: held, cancelled, applied, refundable. */
+function Settlement({ d, locale }: { d: DepositSettlement; locale: string }) {
+  const translate = useTranslate();
+  const lines: Array<[string, string, boolean?]> = [
+    [translate('money.tenant_statement.settlement_held'), d.deposit],
+    ...(sign(d.unpaid_cancelled) !== 0 ? [[translate('money.tenant_statement.settlement_cancelled'), d.unpaid_cancelled]] as Array<[string, string]> : []),
+    [translate('money.tenant_statement.settlement_arrears'), d.arrears],
+    [translate('money.tenant_statement.settlement_applied'), d.applied],
+    [translate('money.tenant_statement.settlement_refundable'), d.refundable, true],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2.5, borderRadius: 2, maxWidth: 520, breakInside: 'avoid' }} data-testid="deposit-settlement">
+      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
+        {translate('money.tenant_statement.settlement_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {[translate('money.tenant_statement.settlement_moved_out', { date: formatDate(d.move_out_date, locale) }), d.house].filter(Boolean).join(' · ')}
+      </Typography>
+      {lines.map(([label, value, strong]) => (
+        <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.4, ...(strong ? { fontWeight: 700, borderTop: 1, borderColor: 'divider', mt: 0.5, pt: 0.8 } : {}) }}>
+          <span>{label}</span>
+          <Box component="span" sx={moneyCellSx}>
+            {money(value)}
+          </Box>
+        </Box>
+      ))}
+    </Paper>
   );
 }

@@ -3,7 +3,12 @@
 
 export type Decimal = string;
 
-export type EntryType = 'invoice' | 'penalty' | 'payment' | 'reversal' | 'void';
+/**
+ * Each entry is dated the day it was posted: an invoice's lines on its issue date, a penalty on
+ * its date, an adjustment (a move-out credit), a deposit cancelled or applied to arrears
+ * ('deposit', a credit) and a waiver on theirs, a void on its void date.
+ */
+export type EntryType = 'invoice' | 'penalty' | 'adjustment' | 'deposit' | 'waiver' | 'payment' | 'reversal' | 'void';
 
 export interface StatementEntry {
   date: string;
@@ -25,8 +30,25 @@ export interface TenantStatement {
   total_debits: Decimal;
   total_credits: Decimal;
   closing_balance: Decimal;
+  /** paid of the deposit and not applied to arrears: owed back to the tenant, not in the balance */
   deposit_held: Decimal;
+  /** deposit billed and not yet paid: part of the closing balance */
+  deposit_unpaid: Decimal;
   credit_on_account: Decimal;
+  /** how the deposit of each lease ended by the period's end was settled at the move-out */
+  deposit_settlements: DepositSettlement[];
+}
+
+export interface DepositSettlement {
+  lease_id: string;
+  house: string | null;
+  move_out_date: string;
+  /** held at the move-out: what the tenant had paid of it */
+  deposit: Decimal;
+  unpaid_cancelled: Decimal;
+  arrears: Decimal;
+  applied: Decimal;
+  refundable: Decimal;
 }
 
 export interface PropertySection {
@@ -45,6 +67,13 @@ export interface PropertySection {
   commission: Decimal;
   aggregator_share: Decimal;
   agency_share: Decimal;
+  /** charges kept by the agency, paid in the period: not the owner's */
+  agency_charges: Decimal;
+  /** deposits held for the tenants (not the owner's): at the start, received, applied to arrears, at the end */
+  deposits_opening: Decimal;
+  deposits_received: Decimal;
+  deposits_applied: Decimal;
+  deposits_closing: Decimal;
   opening_balance: Decimal;
   money_in: Decimal;
   money_out: Decimal;
@@ -69,8 +98,12 @@ export interface AgingRow extends Record<Bucket, Decimal> {
   tenant_id: string;
   tenant: string;
   phone: string | null;
+  /** the buckets' sum (deposits left out) */
   open: Decimal;
+  /** deposit billed and not yet paid: owed, not aged */
+  deposit: Decimal;
   credit: Decimal;
+  /** open + deposit − credit: the tenant statement's closing balance on the day */
   balance: Decimal;
 }
 

@@ -23,7 +23,33 @@ export const STATEMENT: TenantStatement = {
   total_credits: '40000.00',
   closing_balance: '26500.00',
   deposit_held: '130000.00',
+  deposit_unpaid: '0.00',
   credit_on_account: '0.00',
+  deposit_settlements: [],
+};
+
+/** A tenant who moved out: the move-out credit, a waiver and the deposit applied, each on its day. */
+export const MOVED_OUT: TenantStatement = {
+  ...STATEMENT,
+  from: '2026-04-01',
+  to: '2026-04-30',
+  opening_balance: '11500.00',
+  entries: [
+    { date: '2026-04-01', type: 'invoice', reference: 'INV-000002', description: 'Rent Apr 2026', debit: '20000.00', credit: '0.00', balance: '31500.00' },
+    { date: '2026-04-12', type: 'payment', reference: 'RCT-000002', description: 'Payment (cash)', debit: '0.00', credit: '5000.00', balance: '26500.00' },
+    { date: '2026-04-15', type: 'adjustment', reference: 'INV-000002', description: 'Move-out 15 Apr 2026: days not occupied', debit: '0.00', credit: '10000.00', balance: '16500.00' },
+    { date: '2026-04-15', type: 'deposit', reference: 'INV-000001', description: 'Deposit applied to arrears', debit: '0.00', credit: '6000.00', balance: '10500.00' },
+    { date: '2026-04-15', type: 'deposit', reference: 'INV-000002', description: 'Deposit applied to arrears', debit: '0.00', credit: '10000.00', balance: '500.00' },
+    { date: '2026-04-15', type: 'waiver', reference: 'INV-000001', description: 'Waived: Late payment penalty 10 Mar 2026 (Paid at the bank)', debit: '0.00', credit: '500.00', balance: '0.00' },
+  ],
+  total_debits: '20000.00',
+  total_credits: '31500.00',
+  closing_balance: '0.00',
+  deposit_held: '4000.00',
+  deposit_unpaid: '0.00',
+  deposit_settlements: [{
+    lease_id: 'L1', house: 'A1', move_out_date: '2026-04-15', deposit: '20000.00', unpaid_cancelled: '0.00', arrears: '16000.00', applied: '16000.00', refundable: '4000.00',
+  }],
 };
 
 export const PROPERTY_STATEMENT: PropertyStatement = {
@@ -42,12 +68,15 @@ export const PROPERTY_STATEMENT: PropertyStatement = {
     other_income: '2000.00', other_income_by_category: { parking: '2000.00' },
     expenses: '4000.00', expenses_by_category: { repairs: '4000.00' },
     expenses_not_owner: '0.00', unpaid_bills: '0.00',
-    commission: '3300.00', aggregator_share: '660.00', agency_share: '2640.00',
+    commission: '3300.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
+    deposits_opening: '20000.00', deposits_received: '18000.00', deposits_applied: '6000.00', deposits_closing: '32000.00',
     opening_balance: '500.00', money_in: '35000.00', money_out: '7300.00', closing_balance: '28200.00',
   }],
   totals: {
     billed: '38000.00', collected: '33000.00', other_income: '2000.00', expenses: '4000.00', expenses_not_owner: '0.00', unpaid_bills: '0.00',
-    commission: '3300.00', aggregator_share: '660.00', agency_share: '2640.00', opening_balance: '500.00', money_in: '35000.00', money_out: '7300.00', closing_balance: '28200.00',
+    commission: '3300.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
+    deposits_opening: '20000.00', deposits_received: '18000.00', deposits_applied: '6000.00', deposits_closing: '32000.00',
+    opening_balance: '500.00', money_in: '35000.00', money_out: '7300.00', closing_balance: '28200.00',
   },
   amount_due_to_owner: '28200.00',
 };
@@ -58,11 +87,11 @@ export const AGING: AgingReport = {
   property_id: null,
   owner_id: null,
   rows: [
-    { tenant_id: 'T2', tenant: 'Ian Macharia', phone: null, current: '0.00', d1_30: '10300.00', d31_60: '0.00', d61_90: '0.00', d90_plus: '0.00', open: '10300.00', credit: '0.00', balance: '10300.00' },
-    { tenant_id: 'T3', tenant: 'Glamour Touch Ltd', phone: null, current: '0.00', d1_30: '0.00', d31_60: '0.00', d61_90: '0.00', d90_plus: '0.00', open: '0.00', credit: '25000.00', balance: '-25000.00' },
-    { tenant_id: 'T1', tenant: 'Winnie Nduku', phone: '+254714617648', current: '1000.00', d1_30: '20000.00', d31_60: '5000.00', d61_90: '0.00', d90_plus: '500.00', open: '26500.00', credit: '0.00', balance: '26500.00' },
+    { tenant_id: 'T2', tenant: 'Ian Macharia', phone: null, current: '0.00', d1_30: '10300.00', d31_60: '0.00', d61_90: '0.00', d90_plus: '0.00', open: '10300.00', deposit: '0.00', credit: '0.00', balance: '10300.00' },
+    { tenant_id: 'T3', tenant: 'Glamour Touch Ltd', phone: null, current: '0.00', d1_30: '0.00', d31_60: '0.00', d61_90: '0.00', d90_plus: '0.00', open: '0.00', deposit: '0.00', credit: '25000.00', balance: '-25000.00' },
+    { tenant_id: 'T1', tenant: 'Winnie Nduku', phone: '+254714617648', current: '1000.00', d1_30: '20000.00', d31_60: '5000.00', d61_90: '0.00', d90_plus: '500.00', open: '26500.00', deposit: '0.00', credit: '0.00', balance: '26500.00' },
   ],
-  totals: { current: '1000.00', d1_30: '30300.00', d31_60: '5000.00', d61_90: '0.00', d90_plus: '500.00', open: '36800.00', credit: '25000.00', balance: '11800.00' },
+  totals: { current: '1000.00', d1_30: '30300.00', d31_60: '5000.00', d61_90: '0.00', d90_plus: '500.00', open: '36800.00', deposit: '0.00', credit: '25000.00', balance: '11800.00' },
 };
 
 export const DASHBOARD: Dashboard = {

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 // the screens load lazily in the app; loading them here keeps the first test within its timeout
 import '../../../src/web/money';
 import { renderApp, currentPath } from '../render-app';
-import { AGING, MONEY_PERMISSIONS, PROPERTY_STATEMENT, STATEMENT, moneyApi, requests } from './fixtures';
+import { AGING, MONEY_PERMISSIONS, MOVED_OUT, PROPERTY_STATEMENT, STATEMENT, moneyApi, requests } from './fixtures';
 
 const T = { timeout: 20_000 };
 const text = (el: Element) => (el.textContent ?? '').replace(/\u00a0/g, ' ');
@@ -37,6 +37,40 @@ describe('tenant statement', () => {
     const [url] = requests(api, '/statements/user/T1');
     expect(url.searchParams.get('from')).toBe('2026-01-01');
     expect(url.searchParams.get('to')).toBe('2026-11-22');
+  });
+
+  it('shows a move-out: each credit on its day with its kind, never a negative debit, and how the deposit was settled', async () => {
+    const api = moneyApi();
+    api.on('GET', '/statements/user/T1', () => ({ status: 200, body: MOVED_OUT }));
+    renderApp('/statements/user/T1?from=2026-04-01&to=2026-04-30');
+    const rows = await screen.findAllByTestId('statement-entry', {}, T);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map(text)).map(([date, type, , , debit, credit, balance]) => [date, type, debit, credit, balance])).toEqual([
+      ['1 Apr 2026', 'Invoice', 'Ksh 20,000.00', '', 'Ksh 31,500.00'],
+      ['12 Apr 2026', 'Payment', '', 'Ksh 5,000.00', 'Ksh 26,500.00'],
+      ['15 Apr 2026', 'Adjustment', '', 'Ksh 10,000.00', 'Ksh 16,500.00'],
+      ['15 Apr 2026', 'Deposit', '', 'Ksh 6,000.00', 'Ksh 10,500.00'],
+      ['15 Apr 2026', 'Deposit', '', 'Ksh 10,000.00', 'Ksh 500.00'],
+      ['15 Apr 2026', 'Waiver', '', 'Ksh 500.00', 'Ksh 0.00'],
+    ]);
+    const settlement = screen.getByTestId('deposit-settlement');
+    expect(text(settlement)).toContain('Deposit at move-out');
+    expect(text(settlement)).toContain('Moved out 15 Apr 2026 · A1');
+    expect(text(settlement)).toMatch(/Deposit held \(paid\)Ksh 20,000\.00/);
+    expect(text(settlement)).toMatch(/Owed at move-outKsh 16,000\.00/);
+    expect(text(settlement)).toMatch(/Applied to what was owedKsh 16,000\.00/);
+    expect(text(settlement)).toMatch(/Refundable to the tenantKsh 4,000\.00/);
+    // nothing cancelled: the line is left out
+    expect(text(settlement)).not.toContain('cancelled');
+    expect(text(screen.getByTestId('deposit-held'))).toContain('Ksh 4,000.00');
+    expect(screen.queryByTestId('deposit-unpaid')).toBeNull();
+  });
+
+  it('says how much of the closing balance is deposit not yet paid', async () => {
+    const api = moneyApi();
+    api.on('GET', '/statements/user/T1', () => ({ status: 200, body: { ...STATEMENT, deposit_unpaid: '15000.00' } }));
+    renderApp('/statements/user/T1?from=2026-01-01&to=2026-11-22');
+    expect(text(await screen.findByTestId('deposit-unpaid', {}, T))).toBe('Includes Ksh 15,000.00 of deposit not yet paid');
+    expect(screen.queryByTestId('deposit-settlement')).toBeNull();
   });
 
   it('asks for a tenant first, and choosing one puts it in the URL', async () => {
@@ -108,6 +142,21 @@ describe('property statement', () => {
     expect(screen.getByText(/aggregator’s share is Ksh 660.00; the agency keeps Ksh 2,640.00/)).toBeInTheDocument();
     expect(screen.getByText('Parking')).toBeInTheDocument();
     expect(screen.getByText('Repairs')).toBeInTheDocument();
+    // the agency's charges and the deposits held are not the owner's: shown apart, out of the identity
+    expect(text(screen.getByTestId('agency-charges'))).toBe('Charges the agency keeps, paid in the period (not the owner’s): Ksh 1,000.00.');
+    const deposits = screen.getByTestId('deposits');
+    expect(within(deposits).getAllByText(/Ksh/).map(text)).toEqual(['Ksh 20,000.00', 'Ksh 18,000.00', 'Ksh 6,000.00', 'Ksh 32,000.00']);
+    expect(text(deposits)).toContain('Not the owner’s money');
+  });
+
+  it('leaves the deposits out when there are none', async () => {
+    const api = moneyApi();
+    const none = { deposits_opening: '0.00', deposits_received: '0.00', deposits_applied: '0.00', deposits_closing: '0.00', agency_charges: '0.00' };
+    api.on('GET', '/statements/property/P1', () => ({ status: 200, body: { ...PROPERTY_STATEMENT, totals: { ...PROPERTY_STATEMENT.totals, ...none } } }));
+    renderApp('/statements/property/P1?from=2026-01-01&to=2026-11-22');
+    await screen.findAllByTestId('house-row', {}, T);
+    expect(screen.queryByTestId('deposits')).toBeNull();
+    expect(screen.queryByTestId('agency-charges')).toBeNull();
   });
 
   it('for an owner, asks the owner endpoint and keeps the owner in the URL', async () => {
@@ -137,6 +186,18 @@ describe('aging balances', () => {
     ]);
     expect(screen.getByRole('link', { name: 'Winnie Nduku' })).toHaveAttribute('href', '/statements/user/T1');
     expect(text(screen.getByTestId('aging-grand-total'))).toContain('Ksh 11,800.00');
+  });
+
+  it('shows deposits not yet paid in a column apart from the buckets; the balance nets them in', async () => {
+    const api = moneyApi();
+    const rows = AGING.rows.map((r) => (r.tenant_id === 'T2' ? { ...r, deposit: '15000.00', balance: '25300.00' } : r));
+    api.on('GET', '/reports/aging-balances', () => ({ status: 200, body: { ...AGING, rows, totals: { ...AGING.totals, deposit: '15000.00', balance: '26800.00' } } }));
+    renderApp('/statements/aging-balances');
+    const found = await screen.findAllByTestId('aging-row', {}, T);
+    expect(screen.getByRole('columnheader', { name: 'Deposit due' })).toBeInTheDocument();
+    expect(within(found[1]).getAllByRole('cell').map(text)).toEqual(['Ian Macharia', '', 'Ksh 10,300.00', '', '', '', 'Ksh 10,300.00', 'Ksh 15,000.00', '', 'Ksh 25,300.00']);
+    expect(within(screen.getByTestId('aging-totals')).getAllByRole('cell').map(text).slice(-4)).toEqual(['Ksh 36,800.00', 'Ksh 15,000.00', 'Ksh 25,000.00', 'Ksh 26,800.00']);
+    expect(text(screen.getByTestId('aging-deposit'))).toContain('Ksh 15,000.00');
   });
 
   it('sorts by balance and puts a past date in the URL and the request', async () => {
