@@ -40,7 +40,7 @@ export const genericEnglish = {
     invoices: {
       name: 'Invoice |||| Invoices',
       fields: { number: 'Invoice no.' },
-      children: { lines: { name: 'Lines', fields: { meter_previous: 'Previous reading', meter_current: 'Current reading' } } },
+      children: { lines: { name: 'Lines', fields: { meter_previous: 'Previous reading', meter_current: 'Current reading', posted_on: 'Counts from', waived_on: 'Waived on' } } },
     },
     expenses: { name: 'Expense |||| Expenses', fields: { borne_by: 'Borne by' } },
     incomes: { name: 'Income |||| Incomes', fields: { channel_id: 'Received through' } },
@@ -75,6 +75,7 @@ export const genericEnglish = {
     any: {
       mpesa: 'M-Pesa', mpesa_paybill: 'M-Pesa paybill', mpesa_till: 'M-Pesa till', one_off: 'One-off', top_up: 'Top-up', sms: 'SMS',
       in_progress: 'In progress', insufficient_credits: 'Insufficient credits', partially_paid: 'Partially paid',
+      deposit: 'Deposit',
     },
   },
   generic: {

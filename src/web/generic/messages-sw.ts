@@ -12,7 +12,7 @@ export const genericSwahili = {
     charges: { name: 'Ada |||| Ada', fields: { category: 'Kundi', billing: 'Utozaji', metered: 'Kwa mita', taxable: 'Inatozwa VAT', refundable: 'Inarejeshwa', kept_by: 'Inabaki kwa', priority: 'Kipaumbele' } },
     tenants: { name: 'Mpangaji |||| Wapangaji', fields: { id_number: 'Kitambulisho / pasipoti', alt_phone: 'Simu mbadala', next_of_kin: 'Jamaa wa karibu', employer: 'Mwajiri', sms_opt_in: 'Anapokea SMS' } },
     leases: { name: 'Mkataba |||| Mikataba', fields: { start_date: 'Tarehe ya kuanza', end_date: 'Tarehe ya kuisha', billing_frequency: 'Mara ya kutoza', escalation_rate: 'Ongezeko %', escalation_months: 'Ongeza kila (miezi)', notice_date: 'Tarehe ya notisi', move_out_date: 'Tarehe ya kuhama' }, children: { charges: { name: 'Ada', fields: { amount: 'Kiasi (badala)' } } } },
-    invoices: { name: 'Ankara |||| Ankara', fields: { number: 'Nambari ya ankara', period_start: 'Mwanzo wa kipindi', period_end: 'Mwisho wa kipindi', issue_date: 'Tarehe ya kutolewa', due_date: 'Tarehe ya mwisho', total: 'Jumla', paid: 'Kilicholipwa', balance: 'Salio', void_reason: 'Sababu ya kubatilisha', voided_at: 'Ilibatilishwa' }, children: { lines: { name: 'Mistari', fields: { meter_previous: 'Usomaji uliopita', meter_current: 'Usomaji wa sasa' } } } },
+    invoices: { name: 'Ankara |||| Ankara', fields: { number: 'Nambari ya ankara', period_start: 'Mwanzo wa kipindi', period_end: 'Mwisho wa kipindi', issue_date: 'Tarehe ya kutolewa', due_date: 'Tarehe ya mwisho', total: 'Jumla', paid: 'Kilicholipwa', balance: 'Salio', void_reason: 'Sababu ya kubatilisha', voided_at: 'Ilibatilishwa' }, children: { lines: { name: 'Mistari', fields: { meter_previous: 'Usomaji uliopita', meter_current: 'Usomaji wa sasa', posted_on: 'Inahesabiwa kuanzia', waived_on: 'Ilisamehewa' } } } },
     expenses: { name: 'Gharama |||| Gharama', fields: { payee: 'Mlipwa', borne_by: 'Inabebwa na' } },
     incomes: { name: 'Mapato |||| Mapato', fields: { channel_id: 'Imepokelewa kupitia' } },
     payments: { name: 'Malipo |||| Malipo', fields: { receipt_number: 'Nambari ya risiti', channel_id: 'Njia', method: 'Njia ya kulipa', paid_at: 'Ililipwa', payer_name: 'Jina la mlipaji', payer_phone: 'Simu ya mlipaji', external_reference: 'Kumbukumbu (msimbo wa M-Pesa)', account_reference: 'Akaunti iliyoandikwa', unallocated: 'Haijagawanywa', reversal_reason: 'Sababu ya kurejesha', reversed_at: 'Ilirejeshwa' }, children: { allocations: { name: 'Mgawanyo' } } },
@@ -40,6 +40,7 @@ export const genericSwahili = {
       individual: 'Mtu binafsi', company: 'Kampuni', owner: 'Mmiliki', agency: 'Wakala', tenant: 'Mpangaji', monthly: 'Kila mwezi', quarterly: 'Kila robo mwaka',
       yearly: 'Kila mwaka', one_off: 'Mara moja', cash: 'Taslimu', cheque: 'Hundi', bank: 'Benki', unmatched: 'Haijalinganishwa', allocated: 'Imegawanywa',
       reversed: 'Imerudishwa', new: 'Mpya', assigned: 'Imekabidhiwa', completed: 'Imekamilika', cancelled: 'Imeghairiwa', other: 'Nyingine',
+      deposit: 'Amana',
     },
   },
   generic: {
