@@ -107,6 +107,25 @@ describe('a list export', () => {
     }
   });
 
+  it('pages through date-times (payments by paid at, the default) with ties, in both directions', async () => {
+    const channel = await createSample(owner.browser, resourceByName('payment-channels')!, owner.user.id, cache);
+    await inScope(t.database.db, { tenant: orgId }, (tx) => tx.execute(sql`
+      insert into payments (organization_id, id, channel_id, method, amount, paid_at, status, unallocated)
+      select ${orgId}, 'P' || lpad(n::text, 6, '0'), ${channel.id}, 'cash', 100 + n,
+             timestamptz '2026-01-01 06:00:00+03' + (n % 300) * interval '1 hour', 'unmatched', 100 + n
+      from generate_series(1, 2100) n`));
+    const expected = Array.from({ length: 2100 }, (_, i) => i + 1)
+      .map((n) => ({ id: `P${String(n).padStart(6, '0')}`, at: Date.parse('2026-01-01T03:00:00Z') + (n % 300) * 3_600_000 }));
+    for (const order of ['ASC', 'DESC'] as const) {
+      const { records } = table((await owner.browser.get(`/api/v1/payments/export.csv?${q({ sort: ['paid_at', order] })}`)).body);
+      const want = [...expected].sort((a, b) => (a.at - b.at || a.id.localeCompare(b.id)) * (order === 'ASC' ? 1 : -1));
+      expect(records.map((r) => r.ID)).toEqual(want.map((w) => w.id));
+    }
+    // Nairobi wall-clock time, as a spreadsheet reads it
+    const { records } = table((await owner.browser.get(`/api/v1/payments/export.csv?${q({ filter: { id: ['P000001'] } })}`)).body);
+    expect(records[0]['Paid at']).toBe('2026-01-01 07:00');
+  });
+
   it('writes the headers and words the browser sends in the user’s language', async () => {
     const labels = { fields: { number: 'Nambari ya nyumba', status: 'Hali' }, choices: { status: { occupied: 'Imepangishwa' } }, yes: 'Ndiyo', no: 'Hapana' };
     const res = await owner.browser.get(`/api/v1/houses/export.csv?${q({ filter: { q: 'H0003' }, labels })}`);
