@@ -129,12 +129,13 @@ export function AgingPage() {
               <TableContainer
                 component={Paper}
                 variant="outlined"
-                sx={{ borderRadius: 2, '& .MuiTableCell-root': { px: 0.75, fontSize: '0.78rem' }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, '& .MuiTableCell-root:last-of-type': { pr: 2 } }}
+                // one column more with deposits due: a little tighter, so a laptop still shows the balance
+                sx={{ borderRadius: 2, '& .MuiTableCell-root': hasDeposit ? { px: 0.5, fontSize: '0.74rem' } : { px: 0.75, fontSize: '0.78rem' }, '& .MuiTableCell-root:first-of-type': { pl: hasDeposit ? 1.5 : 2 }, '& .MuiTableCell-root:last-of-type': { pr: hasDeposit ? 1.5 : 2 } }}
               >
                 <Table size="small" aria-label={translate('money.aging.title')}>
                   <TableHead>
                     <TableRow>
-                      {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: 150 })}
+                      {head('tenant', translate('money.col.tenant'), { ...sticky, minWidth: hasDeposit ? 120 : 150 })}
                       {BUCKETS.map((b) => (b === 'd90_plus' ? head('d90_plus', translate(`money.bucket.${b}`)) : head(null, translate(`money.bucket.${b}`))))}
                       {head('open', translate('money.aging.open_short'))}
                       {hasDeposit ? head(null, translate('money.aging.deposit_short'), { ...moneyCellSx, ...apart }) : null}

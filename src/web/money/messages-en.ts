@@ -78,7 +78,7 @@ export const moneyEnglish = {
     settlement_arrears: 'Owed at move-out',
     settlement_applied: 'Applied to what was owed',
     settlement_refundable: 'Refundable to the tenant',
-    identity: 'Closing balance = opening %{opening} + debits %{debits} − credits %{credits} = %{closing}. The deposit is held apart and not counted against rent.',
+    identity: 'Closing balance = opening %{opening} + debits %{debits} − credits %{credits} = %{closing}. The deposit is held apart: it pays what is owed only at move-out.',
   },
   property_statement: {
     title: 'Property statement',

@@ -81,7 +81,7 @@ export const moneySwahili: Tree<typeof moneyEnglish> = {
     settlement_arrears: 'Deni wakati wa kuhama',
     settlement_applied: 'Iliyotumika kulipa deni',
     settlement_refundable: 'Inayorejeshwa kwa mpangaji',
-    identity: 'Salio la mwisho = mwanzo %{opening} + madeni %{debits} − malipo %{credits} = %{closing}. Amana inashikiliwa kando na haitumiki kulipa kodi.',
+    identity: 'Salio la mwisho = mwanzo %{opening} + madeni %{debits} − malipo %{credits} = %{closing}. Amana inashikiliwa kando: hulipa deni tu mpangaji anapohama.',
   },
   property_statement: {
     title: 'Taarifa ya jengo',
