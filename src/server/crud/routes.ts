@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { resources } from '../../../resources/index.js';
-import type { Resource } from '../../shared/resource.js';
+import { recordTitle, type Resource } from '../../shared/resource.js';
 import { inputSchema } from '../../shared/resource-schema.js';
 import { validateRecord } from '../../shared/resource-validate.js';
-import { forbidden, invalid } from '../errors.js';
+import { badRequest, forbidden, HttpError, invalid } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { parseListQuery } from './query-parser.js';
 import { resourceHooks } from './hooks.js';
@@ -69,6 +69,32 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
       const { values, errors } = validateRecord(resource, req.body, 'update');
       if (Object.keys(errors).length) throw invalid(errors);
       return updateRecord(tx, resource, ctx.organizationId, id, values);
+    });
+  });
+
+  // Bulk delete (the list's selection): all in one transaction, so a refused record (409, named)
+  // leaves every other selected record in place.
+  app.delete(base, {
+    schema: { tags, summary: `Delete several of ${resource.name} at once, or none`, querystring: { type: 'object', properties: { filter: ListQueryString.properties.filter }, required: ['filter'] } },
+  }, async (req) => {
+    const query = parseListQuery(resource, req.query as Record<string, unknown>);
+    const ids = query.conditions.find((c) => c.kind === 'eq' && c.field === 'id');
+    if (!ids || ids.kind !== 'eq' || query.conditions.length !== 1 || !ids.values.length) {
+      throw badRequest('A bulk delete takes filter={"id":[…]} and nothing else.');
+    }
+    return withTenant(req, `delete.${m}`, async (tx, ctx) => {
+      const deleted = [];
+      for (const id of new Set(ids.values.map(String))) {
+        // its title first: a refusal by the database leaves the transaction unable to read
+        const title = recordTitle(resource, await getRecord(tx, resource, ctx.organizationId, id));
+        try {
+          deleted.push(await deleteRecord(tx, resource, ctx.organizationId, id));
+        } catch (err) {
+          if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+          throw new HttpError(409, `${title}: ${err.message} Nothing was deleted.`);
+        }
+      }
+      return deleted;
     });
   });
 
