@@ -4,8 +4,8 @@ import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { depositLine } from '../billing/deposits.js';
-import { addDays, type ReportTable } from './common.js';
-import { lateLines, openOn, paidAsOf } from './ledger.js';
+import { addDays, TZ, type ReportTable } from './common.js';
+import { lateLines, openOn } from './ledger.js';
 
 /** Income categories the agency keeps (not the owner's money). */
 export const AGENCY_INCOME = ['commission', 'letting_fee'];
@@ -90,22 +90,21 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
     : sql`true`;
   const dflt = sql`(select coalesce(nullif(settings->>'default_commission_rate', ''), '0')::numeric from organizations where id = ${organizationId})`;
   const before = addDays(q.from, -1);
-  /** One end of the period: per invoice open on the day, its total, deposit, agency part and paid. */
-  const end = (day: string) => sql`
-    select i.id, i.house_id, i.total - coalesce(ll.late, 0) as total, coalesce(pb.paid, 0) as paid,
-      coalesce(sum(x.amount) filter (where x.bucket = 'deposit'), 0) as deposit,
-      coalesce(sum(x.amount) filter (where x.bucket = 'agency'), 0) as agency
-    from inv i
-    left join ${lateLines(organizationId, day)} ll on ll.invoice_id = i.id
-    left join ${paidAsOf(organizationId, day, sql`pa.invoice_id in (select id from inv)`)} pb on pb.invoice_id = i.id
-    left join split x on x.invoice_id = i.id and x.day <= ${day}::date
-    where ${openOn(day)}
-    group by i.id, i.house_id, i.total, ll.late, pb.paid`;
-  /** deposit first, then the owner's part, then the agency's (per invoice, then per house) */
-  const shares = (day: string) => sql`
-    select house_id, sum(total - deposit - agency) as billed, sum(least(paid - least(paid, deposit), total - deposit - agency)) as owner,
-      sum(paid - least(paid, deposit) - least(paid - least(paid, deposit), total - deposit - agency)) as agency, sum(least(paid, deposit)) as held
-    from (${end(day)}) e group by house_id`;
+  // Per invoice, in one pass, each figure at both ends (_b: the day before the period, _t: its
+  // end); an invoice not yet issued or already void on a day counts nothing that day.
+  const at = (day: string, expr: SQL) => sql`case when ${openOn(day)} then ${expr} else 0 end`;
+  /** deposit first, then the owner's part, then the agency's (per invoice, summed per house) */
+  const shares = (e: 'b' | 't') => {
+    const [total, paid, deposit, agency] = ['total', 'paid', 'deposit', 'agency'].map((k) => sql.raw(`${k}_${e}`));
+    const own = sql`(${total} - ${deposit} - ${agency})`;
+    const afterDeposit = sql`(${paid} - least(${paid}, ${deposit}))`;
+    return sql`sum(${own}) as ${sql.raw(`billed_${e}`)},
+      sum(least(${afterDeposit}, ${own})) as ${sql.raw(`owner_${e}`)},
+      sum(${afterDeposit} - least(${afterDeposit}, ${own})) as ${sql.raw(`agency_${e}`)},
+      sum(least(${paid}, ${deposit})) as ${sql.raw(`held_${e}`)}`;
+  };
+  // a few hundred invoices a property: starting parallel workers costs more than it saves
+  await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
   const [found] = rowsOf<{ props: Prop[] | null; owner: { id: string; name: string } | null; houses: HouseRow[] | null; flows: Flow[] | null; applied: Array<{ property_id: string; applied: string }> | null }>(await executePrepared(tx, sql`
     with props as (
       select p.id, p.name, p.code, p.owner_id, o.name as owner, a.name as aggregator,
@@ -115,21 +114,57 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
       left join aggregators a on a.organization_id = p.organization_id and a.id = p.aggregator_id
       where p.organization_id = ${organizationId} ${propFilter}
     ), inv as (
-      select i.id, i.house_id, i.total, i.status, i.issue_date, i.voided_at
+      select i.house_id,
+        ${at(before, sql`i.total - coalesce(lb.late, 0)`)} as total_b, ${at(q.to, sql`i.total - coalesce(lt.late, 0)`)} as total_t,
+        ${at(before, sql`coalesce(pb.paid_b, 0)`)} as paid_b, ${at(q.to, sql`coalesce(pb.paid_t, 0)`)} as paid_t,
+        ${at(before, sql`coalesce(x.deposit_b, 0)`)} as deposit_b, ${at(q.to, sql`coalesce(x.deposit_t, 0)`)} as deposit_t,
+        ${at(before, sql`coalesce(x.agency_b, 0)`)} as agency_b, ${at(q.to, sql`coalesce(x.agency_t, 0)`)} as agency_t,
+        x.invoice_id is not null as split
       from invoices i
+      left join ${lateLines(organizationId, before)} lb on lb.invoice_id = i.id
+      left join ${lateLines(organizationId, q.to)} lt on lt.invoice_id = i.id
+      left join (
+        select pa.invoice_id,
+          sum(pa.amount) filter (where (p.paid_at at time zone ${TZ})::date <= ${before}::date) as paid_b,
+          sum(pa.amount) filter (where (p.paid_at at time zone ${TZ})::date <= ${q.to}::date) as paid_t
+        from payment_allocations pa
+        join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
+        join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
+        where pa.organization_id = ${organizationId} and ${propertyIn(sql`ai.property_id`)}
+        group by pa.invoice_id
+      ) pb on pb.invoice_id = i.id
+      left join (
+        -- the lines that are not the owner's: deposits, and the charges the agency keeps
+        select l.invoice_id,
+          sum(l.amount) filter (where ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${before}::date) as deposit_b,
+          sum(l.amount) filter (where ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${q.to}::date) as deposit_t,
+          sum(l.amount) filter (where not ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${before}::date) as agency_b,
+          sum(l.amount) filter (where not ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${q.to}::date) as agency_t
+        from invoice_lines l
+        join invoices li on li.organization_id = l.organization_id and li.id = l.invoice_id
+        left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
+        where l.organization_id = ${organizationId} and ${propertyIn(sql`li.property_id`)}
+          and (l.kind = 'deposit' or dc.category = 'deposit' or dc.kept_by = 'agency')
+        group by l.invoice_id
+      ) x on x.invoice_id = i.id
       where i.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and i.status <> 'draft' and i.issue_date <= ${q.to}::date
-    ), split as (
-      select l.invoice_id, l.amount, coalesce(l.posted_on, i.issue_date) as day,
-             case when ${depositLine} then 'deposit' else 'agency' end as bucket
-      from inv i join invoice_lines l on l.organization_id = ${organizationId} and l.invoice_id = i.id
-      left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
-      where l.kind = 'deposit' or dc.category = 'deposit' or dc.kept_by = 'agency'
-    ), b as (${shares(before)}), t as (${shares(q.to)}),
+    ), per_house as (
+      select house_id, sum(billed_b) as billed_b, sum(owner_b) as owner_b, sum(agency_b) as agency_b, sum(held_b) as held_b,
+        sum(billed_t) as billed_t, sum(owner_t) as owner_t, sum(agency_t) as agency_t, sum(held_t) as held_t
+      from (
+        -- most invoices are the owner's alone: what is paid of them is collected (the cheap sums)
+        select house_id, sum(total_b) as billed_b, sum(least(paid_b, total_b)) as owner_b, sum(paid_b - least(paid_b, total_b)) as agency_b, 0 as held_b,
+          sum(total_t) as billed_t, sum(least(paid_t, total_t)) as owner_t, sum(paid_t - least(paid_t, total_t)) as agency_t, 0 as held_t
+        from inv where not split group by house_id
+        union all
+        select house_id, ${shares('b')}, ${shares('t')} from inv where split group by house_id
+      ) u group by house_id
+    ),
     house_rows as (
       select h.property_id, h.id as house_id, h.number as house,
-             b.billed::text as billed_b, t.billed::text as billed_t, b.owner::text as owner_b, t.owner::text as owner_t,
-             b.agency::text as agency_b, t.agency::text as agency_t, b.held::text as held_b, t.held::text as held_t
-      from houses h left join b on b.house_id = h.id left join t on t.house_id = h.id
+             x.billed_b::text as billed_b, x.billed_t::text as billed_t, x.owner_b::text as owner_b, x.owner_t::text as owner_t,
+             x.agency_b::text as agency_b, x.agency_t::text as agency_t, x.held_b::text as held_b, x.held_t::text as held_t
+      from houses h left join per_house x on x.house_id = h.id
       where h.organization_id = ${organizationId} and ${propertyIn(sql`h.property_id`)}
     ), flows as (
       select 'income' as source, property_id, category, null as borne_by, null as status,
