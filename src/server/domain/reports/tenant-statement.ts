@@ -91,36 +91,39 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
         select 1 from payment_allocations pa join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
         where pa.organization_id = p.organization_id and pa.payment_id = p.id and ai.lease_id = ${q.lease_id})))`
     : sql``;
-  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await tx.execute(sql`
     select coalesce(l.posted_on, i.issue_date)::text as date,
            case when l.kind = 'penalty' then 'penalty' when l.kind = 'adjustment' then 'adjustment'
                 when l.kind = 'deposit' and l.amount < 0 then 'deposit' else 'invoice' end as type,
-           i.number as reference, regexp_replace(l.description, ${WAIVED_SUFFIX}, '') as description, ${POSTED}::text as amount
+           i.number as reference, regexp_replace(l.description, ${WAIVED_SUFFIX}, '') as description, ${POSTED}::text as amount,
+           l.position as pos, l.id
     from invoices i join invoice_lines l on l.organization_id = i.organization_id and l.invoice_id = i.id
     where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status <> 'draft' ${leaseInvoice}
       and ${POSTED} <> 0 and coalesce(l.posted_on, i.issue_date) <= ${q.to}
     union all
-    select l.waived_on::text, 'waiver', i.number, regexp_replace(l.description, ${WAIVED}, ${WAIVER}), (-${POSTED})::text
+    select l.waived_on::text, 'waiver', i.number, regexp_replace(l.description, ${WAIVED}, ${WAIVER}), (-${POSTED})::text, l.position, l.id
     from invoices i join invoice_lines l on l.organization_id = i.organization_id and l.invoice_id = i.id
     where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status <> 'draft' ${leaseInvoice}
       and l.waived and ${POSTED} <> 0 and l.waived_on <= ${q.to}
     union all
-    select (i.voided_at at time zone ${TZ})::date::text, 'void', i.number, coalesce('Void: ' || i.void_reason, 'Void'), (-i.total)::text
+    select (i.voided_at at time zone ${TZ})::date::text, 'void', i.number, coalesce('Void: ' || i.void_reason, 'Void'), (-i.total)::text, 0, i.id
     from invoices i
     where i.organization_id = ${organizationId} and i.tenant_id = ${tenantId} and i.status = 'void' and i.voided_at is not null and i.total <> 0
       and (i.voided_at at time zone ${TZ})::date <= ${q.to} ${leaseInvoice}
     union all
     select (p.paid_at at time zone ${TZ})::date::text, 'payment', coalesce(p.receipt_number, p.external_reference),
-           'Payment (' || p.method || coalesce(' ' || p.external_reference, '') || ')', (-p.amount)::text
+           'Payment (' || p.method || coalesce(' ' || p.external_reference, '') || ')', (-p.amount)::text, 0, p.id
     from payments p
     where p.organization_id = ${organizationId} and p.tenant_id = ${tenantId}
       and (p.paid_at at time zone ${TZ})::date <= ${q.to} ${leasePayment}
     union all
-    select ${REVERSED_ON}::text, 'reversal', p.receipt_number, 'Reversal: ' || coalesce(p.reversal_reason, ''), p.amount::text
+    select ${REVERSED_ON}::text, 'reversal', p.receipt_number, 'Reversal: ' || coalesce(p.reversal_reason, ''), p.amount::text, 0, p.id
     from payments p
     where p.organization_id = ${organizationId} and p.tenant_id = ${tenantId} and p.status = 'reversed' and p.reversed_at is not null
       and ${REVERSED_ON} <= ${q.to} ${leasePayment}`));
-  rows.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || String(a.reference ?? '').localeCompare(String(b.reference ?? '')));
+  // the same order every time: by day, kind, reference, then the line's place on its invoice
+  rows.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || String(a.reference ?? '').localeCompare(String(b.reference ?? ''))
+    || Number(a.pos) - Number(b.pos) || a.id.localeCompare(b.id));
   let opening = 0n;
   let balance = 0n;
   let debits = 0n;
