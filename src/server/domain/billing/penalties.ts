@@ -4,9 +4,11 @@
 // amount or a % of the overdue rent (rounded to the shilling), posted once or every day up to the
 // cap (the sum of the invoice's penalties, waived ones included: a waiver forgives a penalty, it
 // does not make room for another one back-dated into a closed period). Each is its own line with
-// its penalty_date (also its posted_on: the day it counts on the ledger, whenever it was posted);
-// the unique index (invoice, penalty_date) makes posting idempotent, so the scheduler may run it
-// as often as it likes and catch up days it missed.
+// its penalty_date, the day it is for, and its posted_on, the day of the run that posted it (the
+// day it counts on the ledger): a day caught up later (the scheduler missed it, or a reversed
+// payment left the invoice unpaid after the fact) lands on the day it was posted, never in a
+// period already printed. The unique index (invoice, penalty_date) makes posting idempotent, so
+// the scheduler may run it as often as it likes and catch up days it missed.
 import { sql } from 'drizzle-orm';
 import { newId } from './ids.js';
 import { percentOf, toShilling } from '../../../shared/money.js';
@@ -103,7 +105,7 @@ export async function postPenalties(tx: Db, organizationId: string, asOf: IsoDat
   }));
   const inserted = rowsOf<{ invoice_id: string; amount: string; penalty_date: string }>(await tx.execute(sql`
     insert into invoice_lines (organization_id, id, invoice_id, position, kind, description, quantity, rate, amount, penalty_date, posted_on, waived)
-    select ${organizationId}, x.id, x.invoice_id, x.position, 'penalty', x.description, 1, x.amount, x.amount, x.penalty_date, x.penalty_date, false
+    select ${organizationId}, x.id, x.invoice_id, x.position, 'penalty', x.description, 1, x.amount, x.amount, x.penalty_date, ${asOf}::date, false
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, invoice_id text, position int, penalty_date date, amount numeric, description text)
     on conflict (organization_id, invoice_id, penalty_date) do nothing
     returning invoice_id, amount::text as amount, penalty_date::text as penalty_date`));

@@ -85,6 +85,8 @@ async function play(ops: Op[]) {
 
 const runs = Number(process.env.FC_RUNS || 12);
 const serviceRuns = Number(process.env.FC_RUNS || 6);
+/** FC_SEED (and FC_PATH) replay a counterexample fast-check printed. */
+const replay = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {};
 
 describe('money invariants over random ledgers (fast-check)', () => {
   it('no invoice beyond its total; statements chain; aging = balances; property identity; exact cents', async () => {
@@ -143,7 +145,7 @@ describe('money invariants over random ledgers (fast-check)', () => {
         expect(c(s.totals.money_out)).toBe(c(s.totals.expenses) + c(s.totals.commission));
       }
       expect(p2.totals.opening_balance).toBe(p1.totals.closing_balance);
-    }), { numRuns: runs, endOnFailure: true });
+    }), { numRuns: runs, endOnFailure: true, ...replay });
   }, 600_000);
 });
 
@@ -378,6 +380,6 @@ describe('money invariants through the real services (fast-check)', () => {
         where pa.organization_id = ${a.orgId} and p.status <> 'reversed'`));
       expect(c(all.collected) + c(all.agency_charges) + c(all.deposits_closing)).toBe(c(row.allocated));
       for (const v of money) expect(String(v)).toMatch(MONEY);
-    }), { numRuns: serviceRuns, endOnFailure: true });
+    }), { numRuns: serviceRuns, endOnFailure: true, ...replay });
   }, 600_000);
 });
