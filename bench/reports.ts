@@ -55,21 +55,50 @@ export async function benchReports(log: (line: string) => void = console.log): P
     where i.organization_id = $1 and i.status <> 'draft' and i.issue_date <= $2
       and not (i.status = 'void' and (i.voided_at at time zone '${TZ}')::date <= $2)
     group by i.tenant_id having sum(i.total - coalesce(pb.paid, 0)) <> 0`, [orgId, asOf]);
+  // The statement's figures need the ledger at both ends of the period (opening = everything before
+  // it), so the raw aggregate reads what the service reads: the property's invoices up to the end,
+  // their lines (the deposit and agency-kept ones, and those posted later), the allocations of
+  // payments made by each end, and its incomes and expenses; it sums them per house at both ends,
+  // with none of the service's row-level security, transaction or shaping.
   const rawStatement = () => pool.query(`
-    select h.id, b.billed, c.collected
-    from houses h
-    left join (select house_id, sum(total) as billed from invoices
-               where organization_id = $1 and property_id = $2 and status not in ('draft', 'void') and issue_date between $3 and $4
-               group by house_id) b on b.house_id = h.id
-    left join (select i.house_id, sum(pa.amount) as collected from payment_allocations pa
-               join invoices i on i.organization_id = pa.organization_id and i.id = pa.invoice_id
-               join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-               where pa.organization_id = $1 and i.property_id = $2 and p.status <> 'reversed'
-                 and (p.paid_at at time zone '${TZ}')::date between $3 and $4
-               group by i.house_id) c on c.house_id = h.id
-    where h.organization_id = $1 and h.property_id = $2`, [orgId, meta.property, from, to]);
-  const serviceAging = () => inScope(database.db, { tenant: orgId }, (tx) => agingReport(tx, orgId, { as_of: asOf }));
-  const serviceStatement = () => inScope(database.db, { tenant: orgId }, (tx) => propertyStatement(tx, orgId, { property_id: meta.property, from, to }));
+    with inv as (
+      select i.house_id,
+        (i.status <> 'void' or (i.voided_at at time zone '${TZ}')::date > $3::date - 1) and i.issue_date <= $3::date - 1 as open_b,
+        (i.status <> 'void' or (i.voided_at at time zone '${TZ}')::date > $4::date) as open_t,
+        i.total, coalesce(pa.paid_b, 0) as paid_b, coalesce(pa.paid_t, 0) as paid_t,
+        coalesce(l.late_b, 0) as late_b, coalesce(l.late_t, 0) as late_t, coalesce(l.split_b, 0) + coalesce(l.agency_b, 0) as split_b, coalesce(l.split_t, 0) + coalesce(l.agency_t, 0) as split_t
+      from invoices i
+      left join lateral (select
+                   sum(pa.amount) filter (where (p.paid_at at time zone '${TZ}')::date < $3::date) as paid_b,
+                   sum(pa.amount) filter (where (p.paid_at at time zone '${TZ}')::date <= $4::date) as paid_t
+                 from payment_allocations pa
+                 join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
+                 where pa.organization_id = $1 and pa.invoice_id = i.id) pa on true
+      left join lateral (select
+                   sum(l.amount) filter (where l.posted_on >= $3::date and not l.waived)
+                     - sum(round(l.rate * l.quantity, 2)) filter (where l.waived and l.waived_on >= $3::date and (l.posted_on is null or l.posted_on < $3::date)) as late_b,
+                   sum(l.amount) filter (where l.posted_on > $4::date and not l.waived)
+                     - sum(round(l.rate * l.quantity, 2)) filter (where l.waived and l.waived_on > $4::date and (l.posted_on is null or l.posted_on <= $4::date)) as late_t,
+                   sum(l.amount) filter (where (l.kind = 'deposit' or dc.category = 'deposit') and coalesce(l.posted_on, i.issue_date) < $3::date) as split_b,
+                   sum(l.amount) filter (where (l.kind = 'deposit' or dc.category = 'deposit') and coalesce(l.posted_on, i.issue_date) <= $4::date) as split_t,
+                   sum(l.amount) filter (where dc.kept_by = 'agency' and coalesce(l.posted_on, i.issue_date) < $3::date) as agency_b,
+                   sum(l.amount) filter (where dc.kept_by = 'agency' and coalesce(l.posted_on, i.issue_date) <= $4::date) as agency_t
+                 from invoice_lines l left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
+                 where l.organization_id = $1 and l.invoice_id = i.id) l on true
+      where i.organization_id = $1 and i.property_id = $2 and i.status <> 'draft' and i.issue_date <= $4::date
+    )
+    select h.id,
+      sum(case when open_b then total - late_b - split_b else 0 end) as billed_b, sum(case when open_t then total - late_t - split_t else 0 end) as billed_t,
+      sum(case when open_b then least(paid_b, total - late_b) else 0 end) as paid_b, sum(case when open_t then least(paid_t, total - late_t) else 0 end) as paid_t,
+      (select sum(amount) filter (where date < $3) from incomes where organization_id = $1 and property_id = $2 and date <= $4) as income_b,
+      (select sum(amount) filter (where date >= $3) from incomes where organization_id = $1 and property_id = $2 and date <= $4) as income_t,
+      (select sum(amount) filter (where date < $3) from expenses where organization_id = $1 and property_id = $2 and date <= $4) as expenses_b,
+      (select sum(amount) filter (where date >= $3) from expenses where organization_id = $1 and property_id = $2 and date <= $4) as expenses_t
+    from houses h left join inv on inv.house_id = h.id
+    where h.organization_id = $1 and h.property_id = $2
+    group by h.id`, [orgId, meta.property, from, to]);
+  const serviceAging = () => inScope(database.app, { tenant: orgId }, (tx) => agingReport(tx, orgId, { as_of: asOf }));
+  const serviceStatement = () => inScope(database.app, { tenant: orgId }, (tx) => propertyStatement(tx, orgId, { property_id: meta.property, from, to }));
 
   const cases: Array<[string, () => Promise<unknown>, () => Promise<unknown>]> = [
     ['aging report (all tenants)', serviceAging, rawAging],

@@ -1,5 +1,6 @@
-// `npm run seed:scale`: a large organisation (≥ 200,000 invoices, 20,000 tenants, 5,000 houses,
-// with the owners, properties, house types and leases their foreign keys need) plus 200 small
+// `npm run seed:scale`: a large organisation (≥ 200,000 invoices with their lines, payments and
+// allocations, 20,000 tenants, 5,000 houses, with the owners, properties, house types and leases
+// their foreign keys need) plus 200 small
 // ones, on PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/keja_scale; the
 // database is created when missing and migrated). Set-based SQL (INSERT … SELECT generate_series)
 // in one transaction as the owner (a superuser bypasses row-level security), then VACUUM ANALYZE.
@@ -115,6 +116,25 @@ function fill(orgs: string, s: Sizes): Array<[string, string]> {
                                       when k = ${s.months} - 1 then 'issued'
                                       when l.g % 5 = 0 then 'draft'
                                       else 'issued' end as st) x`],
+    // the money behind the invoices, as the services would have written it: a rent line each, and
+    // for what is paid one M-Pesa payment the day before the due date, allocated to it
+    ['payment channels', `
+      insert into payment_channels (organization_id, id, name, kind, number, is_default)
+      select o.org, ${sid('CH', '1')}, 'M-Pesa paybill', 'mpesa_paybill', '4015532', true from (${orgs}) o`],
+    ['invoice lines', `
+      insert into invoice_lines (organization_id, id, invoice_id, position, kind, description, quantity, rate, amount)
+      select i.organization_id, 'IL' || substr(i.id, 3), i.id, 0, 'rent', 'Rent ' || to_char(i.period_start, 'Mon YYYY'), 1, i.total, i.total
+      from invoices i where i.organization_id in (select org from (${orgs}) o)`],
+    ['payments', `
+      insert into payments (organization_id, id, receipt_number, tenant_id, lease_id, channel_id, method, external_reference, amount, paid_at,
+        account_reference, unallocated, status)
+      select i.organization_id, 'PM' || substr(i.id, 3), 'RCT-' || substr(i.number, 5), i.tenant_id, i.lease_id, ${sid('CH', '1')}, 'mpesa',
+        'QK' || upper(right(i.id, 8)), i.paid, ((i.due_date - 1) + time '09:30') at time zone 'Africa/Nairobi', 'H' || right(i.house_id, 6), 0, 'allocated'
+      from invoices i where i.organization_id in (select org from (${orgs}) o) and i.paid > 0`],
+    ['allocations', `
+      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
+      select i.organization_id, 'PA' || substr(i.id, 3), 'PM' || substr(i.id, 3), 0, i.id, i.paid
+      from invoices i where i.organization_id in (select org from (${orgs}) o) and i.paid > 0`],
   ];
 }
 
@@ -204,7 +224,8 @@ async function seed(url: string, orgId: string) {
     console.log(`  commit ${seconds(t0)}`);
 
     const t1 = Date.now();
-    for (const table of ['organizations', 'property_owners', 'properties', 'house_types', 'houses', 'tenants', 'leases', 'invoices', 'list_counts']) {
+    for (const table of ['organizations', 'property_owners', 'properties', 'house_types', 'houses', 'tenants', 'leases', 'invoices',
+      'invoice_lines', 'payment_channels', 'payments', 'payment_allocations', 'list_counts']) {
       await c.query(`vacuum (analyze) ${table}`);
     }
     console.log(`  vacuum analyze ${seconds(t1)}`);

@@ -48,9 +48,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const max = Number(process.env.PG_POOL_MAX || 10);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     if (shouldMigrate) await migrateServer(pool);
-    const appPool = new pg.Pool({ connectionString: options.databaseUrl, max });
-    // queued before anything the checkout sends: every statement on these connections runs as the role
-    appPool.on('connect', (client) => void client.query(`set role ${APP_ROLE}`).catch(() => client.end()));
+    // Settings in the connection's startup packet (as PGOPTIONS would): the role, so every statement
+    // on these connections runs as it and a connection that cannot take it fails to open; and no
+    // JIT: the requests' queries run in milliseconds, and under row-level security the planner's
+    // estimates can be far enough off to compile one for a quarter of a second (seen on reports)
+    const appPool = new pg.Pool({ connectionString: options.databaseUrl, max, options: `-c role=${APP_ROLE} -c jit=off` });
     // numeric and bigint stay strings: money is never a float.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const app = drizzlePg(appPool, { schema }) as unknown as Db;

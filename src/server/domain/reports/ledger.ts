@@ -31,15 +31,18 @@ export const paidAsOf = (organizationId: string, asOf: string, where: SQL = sql`
    group by pa.invoice_id)`;
 
 /**
- * Per invoice: the lines posted after `asOf` (invoice_id, late), so that total as of the day =
- * total − late: lines posted later are not there yet, a penalty waived later still is. Only
- * invoices open on the day are meant (their billed lines, dated by the issue date, are in).
+ * Over an invoice's lines (aliased `l`): what of its total was posted after `asOf`, so that total as
+ * of the day = total − late: lines posted later are not there yet, a penalty waived later still is.
+ * Only invoices open on the day are meant (their billed lines, dated by the issue date, are in).
  */
+export const lateAmount = (asOf: string) => sql`(
+  sum(case when l.posted_on > ${asOf}::date and not l.waived then l.amount else 0 end)
+  - sum(case when l.waived and l.waived_on > ${asOf}::date and (l.posted_on is null or l.posted_on <= ${asOf}::date)
+             then round(l.rate * l.quantity, 2) else 0 end))`;
+
+/** Per invoice with lines posted or waived after `asOf`: lateAmount (invoice_id, late). */
 export const lateLines = (organizationId: string, asOf: string) => sql`
-  (select l.invoice_id,
-     sum(case when l.posted_on > ${asOf}::date and not l.waived then l.amount else 0 end)
-       - sum(case when l.waived and l.waived_on > ${asOf}::date and (l.posted_on is null or l.posted_on <= ${asOf}::date)
-                  then round(l.rate * l.quantity, 2) else 0 end) as late
+  (select l.invoice_id, ${lateAmount(asOf)} as late
    from invoice_lines l
    where l.organization_id = ${organizationId} and (l.posted_on > ${asOf}::date or l.waived_on > ${asOf}::date)
    group by l.invoice_id)`;

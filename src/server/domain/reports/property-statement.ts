@@ -5,7 +5,7 @@ import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { depositLine } from '../billing/deposits.js';
 import { addDays, TZ, type ReportTable } from './common.js';
-import { lateLines, openOn } from './ledger.js';
+import { lateAmount, openOn } from './ledger.js';
 
 /** Income categories the agency keeps (not the owner's money). */
 export const AGENCY_INCOME = ['commission', 'letting_fee'];
@@ -51,6 +51,9 @@ export interface PropertyStatement {
 }
 
 type Money = Record<string, string | null>;
+
+/** A line that is not the owner's money (invoice_lines `l`, charges `dc`): a deposit, or a charge the agency keeps. */
+const OWNERS_NOT = sql`(l.kind = 'deposit' or dc.category = 'deposit' or dc.kept_by = 'agency')`;
 
 interface Prop { id: string; name: string; code: string | null; owner_id: string; owner: string; aggregator: string | null; rate: string; share: string | null }
 /** Per house, each figure at the end of the day before the period (_b) and at its end (_t). */
@@ -103,8 +106,9 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
       sum(${afterDeposit} - least(${afterDeposit}, ${own})) as ${sql.raw(`agency_${e}`)},
       sum(least(${paid}, ${deposit})) as ${sql.raw(`held_${e}`)}`;
   };
-  // a few hundred invoices a property: starting parallel workers costs more than it saves
-  await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true)`);
+  // a few hundred invoices a property: starting parallel workers, or compiling the plan (JIT: the
+  // estimates for the lateral sums are far off), costs more than it saves
+  await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
   const [found] = rowsOf<{ props: Prop[] | null; owner: { id: string; name: string } | null; houses: HouseRow[] | null; flows: Flow[] | null; applied: Array<{ property_id: string; applied: string }> | null }>(await executePrepared(tx, sql`
     with props as (
       select p.id, p.name, p.code, p.owner_id, o.name as owner, a.name as aggregator,
@@ -115,38 +119,35 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
       where p.organization_id = ${organizationId} ${propFilter}
     ), inv as (
       select i.house_id,
-        ${at(before, sql`i.total - coalesce(lb.late, 0)`)} as total_b, ${at(q.to, sql`i.total - coalesce(lt.late, 0)`)} as total_t,
+        ${at(before, sql`i.total - coalesce(x.late_b, 0)`)} as total_b, ${at(q.to, sql`i.total - coalesce(x.late_t, 0)`)} as total_t,
         ${at(before, sql`coalesce(pb.paid_b, 0)`)} as paid_b, ${at(q.to, sql`coalesce(pb.paid_t, 0)`)} as paid_t,
         ${at(before, sql`coalesce(x.deposit_b, 0)`)} as deposit_b, ${at(q.to, sql`coalesce(x.deposit_t, 0)`)} as deposit_t,
         ${at(before, sql`coalesce(x.agency_b, 0)`)} as agency_b, ${at(q.to, sql`coalesce(x.agency_t, 0)`)} as agency_t,
-        x.invoice_id is not null as split
+        coalesce(x.split, false) as split
       from invoices i
-      left join ${lateLines(organizationId, before)} lb on lb.invoice_id = i.id
-      left join ${lateLines(organizationId, q.to)} lt on lt.invoice_id = i.id
-      left join (
-        select pa.invoice_id,
+      -- per invoice through its own indexes (a property's few hundred invoices, never a pass over
+      -- every allocation or line of a large organisation, whatever plan a prepared statement keeps)
+      left join lateral (
+        select
           sum(pa.amount) filter (where (p.paid_at at time zone ${TZ})::date <= ${before}::date) as paid_b,
           sum(pa.amount) filter (where (p.paid_at at time zone ${TZ})::date <= ${q.to}::date) as paid_t
         from payment_allocations pa
         join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-        join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
-        where pa.organization_id = ${organizationId} and ${propertyIn(sql`ai.property_id`)}
-        group by pa.invoice_id
-      ) pb on pb.invoice_id = i.id
-      left join (
-        -- the lines that are not the owner's: deposits, and the charges the agency keeps
-        select l.invoice_id,
-          sum(l.amount) filter (where ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${before}::date) as deposit_b,
-          sum(l.amount) filter (where ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${q.to}::date) as deposit_t,
-          sum(l.amount) filter (where not ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${before}::date) as agency_b,
-          sum(l.amount) filter (where not ${depositLine} and coalesce(l.posted_on, li.issue_date) <= ${q.to}::date) as agency_t
+        where pa.organization_id = i.organization_id and pa.invoice_id = i.id
+      ) pb on true
+      left join lateral (
+        -- its lines: those posted after each end (ledger.ts), and those that are not the owner's:
+        -- deposits, and the charges the agency keeps
+        select ${lateAmount(before)} as late_b, ${lateAmount(q.to)} as late_t,
+          bool_or(${OWNERS_NOT}) as split,
+          sum(l.amount) filter (where ${depositLine} and coalesce(l.posted_on, i.issue_date) <= ${before}::date) as deposit_b,
+          sum(l.amount) filter (where ${depositLine} and coalesce(l.posted_on, i.issue_date) <= ${q.to}::date) as deposit_t,
+          sum(l.amount) filter (where ${OWNERS_NOT} and not ${depositLine} and coalesce(l.posted_on, i.issue_date) <= ${before}::date) as agency_b,
+          sum(l.amount) filter (where ${OWNERS_NOT} and not ${depositLine} and coalesce(l.posted_on, i.issue_date) <= ${q.to}::date) as agency_t
         from invoice_lines l
-        join invoices li on li.organization_id = l.organization_id and li.id = l.invoice_id
         left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
-        where l.organization_id = ${organizationId} and ${propertyIn(sql`li.property_id`)}
-          and (l.kind = 'deposit' or dc.category = 'deposit' or dc.kept_by = 'agency')
-        group by l.invoice_id
-      ) x on x.invoice_id = i.id
+        where l.organization_id = i.organization_id and l.invoice_id = i.id
+      ) x on true
       where i.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and i.status <> 'draft' and i.issue_date <= ${q.to}::date
     ), per_house as (
       select house_id, sum(billed_b) as billed_b, sum(owner_b) as owner_b, sum(agency_b) as agency_b, sum(held_b) as held_b,

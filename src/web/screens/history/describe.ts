@@ -116,7 +116,8 @@ function title(e: HistoryEntry, resource: Resource, ctx: DescribeContext): strin
     case 'end_lease':
       return 'adjustment' in d ? t('end_lease_adjust', { amount: money(d.adjustment), description: String(d.description ?? '') }) : t('end_lease_issue', { number });
     case 'apply_deposit':
-      return t('apply_deposit', { amount: money(centsToDecimal(abs(cents(d.adjustment)))) });
+    case 'cancel_deposit':
+      return t(e.action, { amount: money(centsToDecimal(abs(cents(d.adjustment)))) });
     case 'penalty':
       return t('penalty', { amount: money(d.added) });
     case 'waive_penalty': {
