@@ -39,8 +39,9 @@ export interface AgingReport {
  */
 export async function agingReport(tx: Db, organizationId: string, q: { as_of: string; property_id?: string; owner_id?: string }): Promise<AgingReport> {
   const prop = q.property_id ? sql`and i.property_id = ${q.property_id}` : sql``;
+  const filtered = !!(q.property_id || q.owner_id);
   const owner = q.owner_id ? sql`and i.property_id in (select id from properties where organization_id = ${organizationId} and owner_id = ${q.owner_id})` : sql``;
-  const leaseScope = q.property_id || q.owner_id
+  const leaseScope = filtered
     ? sql`and p.tenant_id in (select l.tenant_id from leases l join houses h on h.organization_id = l.organization_id and h.id = l.house_id
         join properties pr on pr.organization_id = h.organization_id and pr.id = h.property_id
         where l.organization_id = ${organizationId} ${q.property_id ? sql`and pr.id = ${q.property_id}` : sql``} ${q.owner_id ? sql`and pr.owner_id = ${q.owner_id}` : sql``})`
@@ -64,7 +65,8 @@ export async function agingReport(tx: Db, organizationId: string, q: { as_of: st
         sum(i.total - coalesce(pb.paid, 0)) filter (where ${DAYS} between 1 and 30) as d1_30,
         sum(i.total - coalesce(pb.paid, 0)) filter (where ${DAYS} between 31 and 60) as d31_60,
         sum(i.total - coalesce(pb.paid, 0)) filter (where ${DAYS} between 61 and 90) as d61_90,
-        sum(i.total - coalesce(pb.paid, 0)) filter (where ${DAYS} > 90) as d90_plus
+        sum(i.total - coalesce(pb.paid, 0)) filter (where ${DAYS} > 90) as d90_plus,
+        sum(coalesce(pb.paid, 0)) as paid
       from invoices i left join pb on pb.invoice_id = i.id
       where i.organization_id = ${organizationId} and ${openOn(q.as_of)} ${prop} ${owner}
       group by i.tenant_id
@@ -99,11 +101,12 @@ export async function agingReport(tx: Db, organizationId: string, q: { as_of: st
         coalesce(b.d90_plus, 0) + coalesce(f.d90_plus, 0) as d90_plus, coalesce(f.deposit, 0) as deposit
       from base b full join fixed f on f.tenant_id = b.tenant_id
     ), open_paid as (
-      -- per tenant, what is paid of their invoices open on the day (every property: credit is the tenant's)
-      select i.tenant_id, sum(pb.paid) as paid
+      -- per tenant, what is paid of their invoices open on the day (every property: credit is the
+      -- tenant's); without a property or owner, base has summed it already
+      ${filtered ? sql`select i.tenant_id, sum(pb.paid) as paid
       from invoices i join pb on pb.invoice_id = i.id
       where i.organization_id = ${organizationId} and ${openOn(q.as_of)}
-      group by i.tenant_id
+      group by i.tenant_id` : sql`select tenant_id, paid from base`}
     ), credits as (
       -- the payments standing on the day less what they pay of the invoices open on it (a payment's
       -- allocations go to its own tenant's invoices; a reversed one has none)

@@ -6,7 +6,7 @@
 // that day, the invoices it pays now that existed then (a later re-allocation moves money between
 // a past report's invoices and buckets, never a tenant's balance).
 import { sql, type SQL } from 'drizzle-orm';
-import { depositLine } from '../billing/deposits.js';
+import { depositSums } from '../billing/deposits.js';
 import { TZ } from './common.js';
 
 /** The day a reversal counts: its own, never before the payment it reverses (payments aliased `p`). */
@@ -51,8 +51,5 @@ export const lateLines = (organizationId: string, asOf: string) => sql`
  * Per invoice: its deposit lines posted by `asOf` (invoice_id, deposit). A deposit is paid first
  * within its invoice: held = least(paid, deposit), unpaid = greatest(deposit − paid, 0).
  */
-export const depositAsOf = (organizationId: string, asOf: string) => sql`
-  (select l.invoice_id, sum(l.amount) as deposit
-   from invoice_lines l left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
-   where l.organization_id = ${organizationId} and ${depositLine} and (l.posted_on is null or l.posted_on <= ${asOf}::date)
-   group by l.invoice_id)`;
+export const depositAsOf = (organizationId: string, asOf: string) =>
+  depositSums(organizationId, sql`(l.posted_on is null or l.posted_on <= ${asOf}::date)`);
