@@ -12,33 +12,8 @@ import { buildTestApp, registeredBrowser, testDatabase, type TestApp } from './h
 // would do), its table is made the way `npm run db:generate` makes the migration, and the API
 // serves it with validation, references, search, permissions and tenancy, with nothing else.
 vi.mock('../../resources/index.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../resources/index.js')>();
-  const kit = await import('../../src/shared/resource.js');
-  const parkingBays = kit.defineResource({
-    name: 'parking-bays',
-    module: 'property',
-    menu: 'portfolio',
-    icon: 'LocalParking',
-    recordTitle: 'code',
-    fields: [
-      kit.reference('property_id', 'properties', { required: true, list: true, filter: true }),
-      kit.text('code', { required: true, maxLength: 10, normalize: 'code', unique: true, list: true, sort: true, search: true }),
-      kit.money('monthly_fee', { required: true, min: 0, list: true, sort: true, filter: true }),
-      kit.choice('kind', ['open', 'covered'], { default: 'open', list: true, filter: true }),
-    ],
-    defaultSort: { field: 'code', order: 'ASC' },
-    routes: [kit.route.list('/parking-bays'), kit.route.form('/parking-bay-form/:id?')],
-  });
-  const resources = [...original.resources, parkingBays];
-  const allDeclarations = [...resources, original.settings];
-  const byName = new Map(allDeclarations.map((r) => [r.name, r]));
-  return {
-    ...original,
-    resources,
-    allDeclarations,
-    storedResources: resources.filter((r) => r.storage === 'table'),
-    resourceByName: (name: string) => byName.get(name),
-  };
+  const { withParkingBays } = await import('../fixtures/parking-bays.js');
+  return withParkingBays(await importOriginal<typeof import('../../resources/index.js')>());
 });
 
 let t: TestApp;

@@ -8,33 +8,8 @@ import { renderApp } from '../render-app';
 import { PROPERTY, serveResources } from './fake-resources';
 
 vi.mock('../../../resources/index', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../resources/index')>();
-  const kit = await import('../../../src/shared/resource');
-  const parkingBays = kit.defineResource({
-    name: 'parking-bays',
-    module: 'property',
-    menu: 'portfolio',
-    icon: 'LocalParking',
-    recordTitle: 'code',
-    fields: [
-      kit.reference('property_id', 'properties', { required: true, list: true, filter: true }),
-      kit.text('code', { required: true, maxLength: 10, normalize: 'code', unique: true, list: true, sort: true, search: true }),
-      kit.money('monthly_fee', { required: true, min: 0, list: true, sort: true, filter: true }),
-      kit.choice('kind', ['open', 'covered'], { default: 'open', list: true, filter: true }),
-    ],
-    defaultSort: { field: 'code', order: 'ASC' },
-    routes: [kit.route.list('/parking-bays'), kit.route.form('/parking-bay-form/:id?')],
-  });
-  const resources = [...original.resources, parkingBays];
-  const allDeclarations = [...resources, original.settings];
-  const byName = new Map(allDeclarations.map((r) => [r.name, r]));
-  return {
-    ...original,
-    resources,
-    allDeclarations,
-    storedResources: resources.filter((r) => r.storage === 'table'),
-    resourceByName: (name: string) => byName.get(name),
-  };
+  const { withParkingBays } = await import('../../fixtures/parking-bays');
+  return withParkingBays(await importOriginal<typeof import('../../../resources/index')>());
 });
 
 const T = { timeout: 15_000 };
