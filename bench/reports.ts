@@ -49,16 +49,18 @@ export async function benchReports(log: (line: string) => void = console.log): P
       sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date between 61 and 90) as d61_90,
       sum(i.total - coalesce(pb.paid, 0)) filter (where $2::date - i.due_date > 90) as d90_plus
     from invoices i
-    left join (select pa.invoice_id, sum(pa.amount) as paid from payment_allocations pa
-               join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-               where pa.organization_id = $1 and (p.paid_at at time zone '${TZ}')::date <= $2 group by pa.invoice_id) pb on pb.invoice_id = i.id
+    left join (select pa.invoice_id, sum(pa.amount) as paid
+               from (select invoice_id, amount from payment_allocations where organization_id = $1 and allocated_on <= $2
+                     union all
+                     select invoice_id, amount from payment_allocation_releases where organization_id = $1 and allocated_on <= $2 and released_on > $2) pa
+               group by pa.invoice_id) pb on pb.invoice_id = i.id
     where i.organization_id = $1 and i.status <> 'draft' and i.issue_date <= $2
       and not (i.status = 'void' and (i.voided_at at time zone '${TZ}')::date <= $2)
     group by i.tenant_id having sum(i.total - coalesce(pb.paid, 0)) <> 0`, [orgId, asOf]);
   // The statement's figures need the ledger at both ends of the period (opening = everything before
   // it), so the raw aggregate reads what the service reads: the property's invoices up to the end,
-  // their lines (the deposit and agency-kept ones, and those posted later), the allocations of
-  // payments made by each end, and its incomes and expenses; it sums them per house at both ends,
+  // their lines (the deposit and agency-kept ones, and those posted later), the allocations standing at
+  // each end, and its incomes and expenses; it sums them per house at both ends,
   // with none of the service's row-level security, transaction or shaping.
   const rawStatement = () => pool.query(`
     with inv as (
@@ -69,11 +71,11 @@ export async function benchReports(log: (line: string) => void = console.log): P
         coalesce(l.late_b, 0) as late_b, coalesce(l.late_t, 0) as late_t, coalesce(l.split_b, 0) + coalesce(l.agency_b, 0) as split_b, coalesce(l.split_t, 0) + coalesce(l.agency_t, 0) as split_t
       from invoices i
       left join lateral (select
-                   sum(pa.amount) filter (where (p.paid_at at time zone '${TZ}')::date < $3::date) as paid_b,
-                   sum(pa.amount) filter (where (p.paid_at at time zone '${TZ}')::date <= $4::date) as paid_t
-                 from payment_allocations pa
-                 join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-                 where pa.organization_id = $1 and pa.invoice_id = i.id) pa on true
+                   sum(pa.amount) filter (where pa.allocated_on < $3::date and (pa.released_on is null or pa.released_on >= $3::date)) as paid_b,
+                   sum(pa.amount) filter (where pa.allocated_on <= $4::date and (pa.released_on is null or pa.released_on > $4::date)) as paid_t
+                 from (select amount, allocated_on, null::date as released_on from payment_allocations where organization_id = $1 and invoice_id = i.id
+                       union all
+                       select amount, allocated_on, released_on from payment_allocation_releases where organization_id = $1 and invoice_id = i.id) pa) pa on true
       left join lateral (select
                    sum(l.amount) filter (where l.posted_on >= $3::date and not l.waived)
                      - sum(round(l.rate * l.quantity, 2)) filter (where l.waived and l.waived_on >= $3::date and (l.posted_on is null or l.posted_on < $3::date)) as late_b,

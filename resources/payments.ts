@@ -1,5 +1,5 @@
 import {
-  choice, datetime, defineResource, longText, money, reference, route, text,
+  choice, date, datetime, defineResource, longText, money, reference, route, text,
 } from '../src/shared/resource.js';
 
 export const PAYMENT_METHODS = ['mpesa', 'bank', 'cash', 'cheque'] as const;
@@ -42,6 +42,8 @@ export const payments = defineResource({
       fields: [
         reference('invoice_id', 'invoices', { required: true }),
         money('amount', { required: true, min: 0.01 }),
+        // the day it counts on the ledger from (reports as of a past day read it; ledger.ts)
+        date('allocated_on', { required: true }),
       ],
     },
   ],

@@ -132,8 +132,8 @@ function fill(orgs: string, s: Sizes): Array<[string, string]> {
         'QK' || upper(right(i.id, 8)), i.paid, ((i.due_date - 1) + time '09:30') at time zone 'Africa/Nairobi', 'H' || right(i.house_id, 6), 0, 'allocated'
       from invoices i where i.organization_id in (select org from (${orgs}) o) and i.paid > 0`],
     ['allocations', `
-      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
-      select i.organization_id, 'PA' || substr(i.id, 3), 'PM' || substr(i.id, 3), 0, i.id, i.paid
+      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount, allocated_on)
+      select i.organization_id, 'PA' || substr(i.id, 3), 'PM' || substr(i.id, 3), 0, i.id, i.paid, greatest(i.due_date - 1, i.issue_date)
       from invoices i where i.organization_id in (select org from (${orgs}) o) and i.paid > 0`],
   ];
 }

@@ -199,3 +199,28 @@ export const depositSettlements = pgTable('deposit_settlements', {
   created_by: text('created_by'),
   created_at: createdAt(),
 }, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), uniqueIndex('deposit_settlements_lease_unique').on(t.organization_id, t.lease_id)]);
+
+/**
+ * Allocations taken back (a payment reversed or re-allocated): the allocation as it was, and the
+ * day it stopped counting. payment_allocations holds what pays the invoices now; a report as of a
+ * past day adds back what was allocated by then and released after it (reports/ledger.ts), so a
+ * printed statement or aging never changes when money is moved later. Written only by
+ * domain/payments (releaseAllocations), never edited.
+ */
+export const paymentAllocationReleases = pgTable('payment_allocation_releases', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  /** the allocation's own id */
+  id: id(),
+  payment_id: text('payment_id').notNull(),
+  invoice_id: text('invoice_id').notNull(),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  allocated_on: date('allocated_on', { mode: 'string' }).notNull(),
+  released_on: date('released_on', { mode: 'string' }).notNull(),
+  /** reverse or reallocate */
+  action: text('action').notNull(),
+  created_at: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.organization_id, t.id] }),
+  index('payment_allocation_releases_invoice_idx').on(t.organization_id, t.invoice_id),
+  index('payment_allocation_releases_payment_idx').on(t.organization_id, t.payment_id),
+]);

@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { parseMoney, centsToDecimal } from '../../../shared/resource-values.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { recordAudit, recordAudits } from '../audit.js';
+import { TZ } from '../reports/common.js';
 
 /** Database decimal text → cents (never a float). */
 export const cents = (v: unknown): bigint => parseMoney(v ?? '0') ?? 0n;
@@ -111,6 +112,27 @@ export async function recomputeInvoices(tx: Db, organizationId: string, invoiceI
   })));
 }
 
+/** The day money moved today counts from: today in Nairobi, never before the payment's own day. */
+export const movedOn = (organizationId: string, paymentId: string) => sql`greatest((now() at time zone ${TZ})::date,
+  (select (paid_at at time zone ${TZ})::date from payments where organization_id = ${organizationId} and id = ${paymentId}))`;
+
+/**
+ * Takes a payment's allocations back (a reversal or a re-allocation): they leave
+ * payment_allocations and are kept, with the day they stop counting, in
+ * payment_allocation_releases, so a report as of an earlier day still sees them (ledger.ts).
+ * One that never counted (allocated on or after that day) is simply gone.
+ */
+export async function releaseAllocations(tx: Db, organizationId: string, paymentId: string, action: 'reverse' | 'reallocate'): Promise<void> {
+  await tx.execute(sql`
+    with gone as (
+      delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${paymentId}
+      returning organization_id, id, payment_id, invoice_id, amount, allocated_on
+    ), day as (select ${movedOn(organizationId, paymentId)} as released_on)
+    insert into payment_allocation_releases (organization_id, id, payment_id, invoice_id, amount, allocated_on, released_on, action)
+    select g.organization_id, g.id, g.payment_id, g.invoice_id, g.amount, g.allocated_on, d.released_on, ${action}
+    from gone g cross join day d where g.allocated_on < d.released_on`);
+}
+
 export interface AllocationResult {
   allocations: Array<{ invoice_id: string; amount: bigint }>;
   remaining: bigint;
@@ -124,16 +146,22 @@ async function spend(tx: Db, organizationId: string, paymentId: string, amount: 
   let remaining = amount;
   const allocations: AllocationResult['allocations'] = [];
   if (remaining <= 0n) return { allocations, remaining };
-  const [pos] = rowsOf<{ n: number }>(await tx.execute(sql`
-    select coalesce(max(position) + 1, 0)::int as n from payment_allocations where organization_id = ${organizationId} and payment_id = ${paymentId}`));
+  const [pos] = rowsOf<{ n: number; since: string }>(await tx.execute(sql`
+    select coalesce((select max(position) + 1 from payment_allocations where organization_id = ${organizationId} and payment_id = ${paymentId}), 0)::int as n,
+      greatest((select (paid_at at time zone ${TZ})::date from payments where organization_id = ${organizationId} and id = ${paymentId}),
+               (select max(released_on) from payment_allocation_releases where organization_id = ${organizationId} and payment_id = ${paymentId}))::text as since`));
   let position = Number(pos?.n ?? 0);
   for (const inv of open) {
     if (remaining <= 0n) break;
     if (inv.balance <= 0n) continue;
     const take = inv.balance < remaining ? inv.balance : remaining;
+    // it pays the invoice from the later of the payment's day and the invoice's (credit paid
+    // ahead pays an invoice from its issue date), never before money of it released by a
+    // re-allocation was free (the payment pays at most its amount on any day)
+    const on = pos.since > inv.issue_date ? pos.since : inv.issue_date;
     await tx.execute(sql`
-      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
-      values (${organizationId}, ${ulid()}, ${paymentId}, ${position++}, ${inv.id}, ${dec(take)})`);
+      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount, allocated_on)
+      values (${organizationId}, ${ulid()}, ${paymentId}, ${position++}, ${inv.id}, ${dec(take)}, ${on})`);
     inv.balance -= take;
     remaining -= take;
     allocations.push({ invoice_id: inv.id, amount: take });

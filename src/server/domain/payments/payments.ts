@@ -7,7 +7,7 @@ import { recordAudit } from '../audit.js';
 import { formatNumber, nextNumber } from '../numbering.js';
 import { depositHeld } from '../billing/deposits.js';
 import {
-  allocatePayment, cents, dec, inList, lockTenant, recomputeInvoices,
+  allocatePayment, cents, dec, inList, lockTenant, movedOn, recomputeInvoices, releaseAllocations,
 } from './allocation.js';
 
 export const RECEIPT_PREFIX = 'RCT-';
@@ -142,7 +142,7 @@ export async function reallocatePayment(tx: Db, organizationId: string, userId: 
   if (Object.keys(errors).length) throw invalid(errors);
   const leaseIds = [...new Set(locked.map((r) => r.lease_id))];
   const heldBefore = await depositHeld(tx, organizationId, leaseIds);
-  await tx.execute(sql`delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${id}`);
+  await releaseAllocations(tx, organizationId, id, 'reallocate');
   await recomputeInvoices(tx, organizationId, old.map((a) => a.invoice_id), { action: 'reallocate', paymentId: id, userId });
   const after = new Map((await lockInvoices(tx, organizationId, wanted.map((w) => w.invoice_id))).map((r) => [r.id, cents(r.balance)]));
   wanted.forEach((w, i) => {
@@ -152,8 +152,9 @@ export async function reallocatePayment(tx: Db, organizationId: string, userId: 
   let position = 0;
   for (let i = 0; i < wanted.length; i++) {
     await tx.execute(sql`
-      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount)
-      values (${organizationId}, ${ulid()}, ${id}, ${position++}, ${wanted[i].invoice_id}, ${dec(amounts[i])})`);
+      insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount, allocated_on)
+      select ${organizationId}, ${ulid()}, ${id}, ${position++}, ${wanted[i].invoice_id}, ${dec(amounts[i])}, greatest(${movedOn(organizationId, id)}, i.issue_date)
+      from invoices i where i.organization_id = ${organizationId} and i.id = ${wanted[i].invoice_id}`);
   }
   await recomputeInvoices(tx, organizationId, wanted.map((w) => w.invoice_id), { action: 'reallocate', paymentId: id, userId });
   const heldAfter = await depositHeld(tx, organizationId, leaseIds);
@@ -182,7 +183,7 @@ export async function reversePayment(tx: Db, organizationId: string, userId: str
   if (before.status === 'reversed') throw conflict('This payment is already reversed.');
   const allocations = await allocationsOf(tx, organizationId, id);
   await lockInvoices(tx, organizationId, allocations.map((a) => a.invoice_id));
-  await tx.execute(sql`delete from payment_allocations where organization_id = ${organizationId} and payment_id = ${id}`);
+  await releaseAllocations(tx, organizationId, id, 'reverse');
   await recomputeInvoices(tx, organizationId, allocations.map((a) => a.invoice_id), { action: 'reverse', paymentId: id, userId, reason: reason.trim() });
   await tx.execute(sql`
     update payments set status = 'reversed', unallocated = 0, reversal_reason = ${reason.trim()}, reversed_at = now(), updated_at = now()

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
-import { TZ, type ReportTable } from './common.js';
-import { depositAsOf, lateLines, openOn, paidAsOf, paymentStandsOn } from './ledger.js';
+import { type ReportTable } from './common.js';
+import { allocatedOn, depositAsOf, invoiceAllocations, lateLines, openOn, paidAsOf, paymentStandsOn } from './ledger.js';
 
 export const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
 type Bucket = (typeof BUCKETS)[number];
@@ -80,8 +80,7 @@ export async function agingReport(tx: Db, organizationId: string, q: { as_of: st
       left join ${lateLines(organizationId, q.as_of)} ll on ll.invoice_id = i.id
       left join ${depositAsOf(organizationId, q.as_of)} d on d.invoice_id = i.id
       left join lateral (
-        select sum(pa.amount) as paid from payment_allocations pa join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-        where pa.organization_id = i.organization_id and pa.invoice_id = i.id and (p.paid_at at time zone ${TZ})::date <= ${q.as_of}::date
+        select sum(pa.amount) as paid from ${invoiceAllocations(sql`i`)} pa where ${allocatedOn(q.as_of)}
       ) pb on true
       cross join lateral (select case when d.deposit is null then 0 else greatest(d.deposit - coalesce(pb.paid, 0), 0) end as unpaid) u
       where ${openOn(q.as_of)} ${prop} ${owner}

@@ -2,9 +2,10 @@
 // the aging and the property statement, so they agree to the cent. An invoice's billed lines
 // count from its issue date; a penalty or an adjustment from its posted_on; a waiver from its
 // waived_on; a void from its void date; a payment from its paid date and a reversal from its own
-// (never before the payment). Allocations are not dated: a payment made by the day pays, as of
-// that day, the invoices it pays now that existed then (a later re-allocation moves money between
-// a past report's invoices and buckets, never a tenant's balance).
+// (never before the payment); an allocation from its allocated_on (the later of its payment's
+// and its invoice's day, or the day of a re-allocation) until the day a reversal or
+// re-allocation released it (payment_allocation_releases): money moved today moves today, and a
+// report printed for an earlier day stays as it was.
 import { sql, type SQL } from 'drizzle-orm';
 import { depositSums } from '../billing/deposits.js';
 import { TZ } from './common.js';
@@ -23,12 +24,34 @@ export const openOn = (asOf: string, alias = 'i') => {
 export const paymentStandsOn = (asOf: string) => sql`((p.paid_at at time zone ${TZ})::date <= ${asOf}::date
   and not (p.status = 'reversed' and p.reversed_at is not null and ${REVERSED_ON} <= ${asOf}::date))`;
 
-/** Per invoice: what the payments made by `asOf` pay of it (invoice_id, paid). */
+/**
+ * The allocations as they stood at the end of `asOf` (payment_id, invoice_id, amount): made by
+ * then and in place now, or made by then and released after it. `where` filters both (alias `pa`).
+ */
+export const allocationsOn = (organizationId: string, asOf: string, where: SQL = sql`true`) => sql`
+  (select pa.payment_id, pa.invoice_id, pa.amount from payment_allocations pa
+   where pa.organization_id = ${organizationId} and pa.allocated_on <= ${asOf}::date and ${where}
+   union all
+   select pa.payment_id, pa.invoice_id, pa.amount from payment_allocation_releases pa
+   where pa.organization_id = ${organizationId} and pa.allocated_on <= ${asOf}::date and pa.released_on > ${asOf}::date and ${where})`;
+
+/** Per invoice: what is allocated to it at the end of `asOf` (invoice_id, paid). */
 export const paidAsOf = (organizationId: string, asOf: string, where: SQL = sql`true`) => sql`
-  (select pa.invoice_id, sum(pa.amount) as paid
-   from payment_allocations pa join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-   where pa.organization_id = ${organizationId} and (p.paid_at at time zone ${TZ})::date <= ${asOf}::date and ${where}
-   group by pa.invoice_id)`;
+  (select x.invoice_id, sum(x.amount) as paid from ${allocationsOn(organizationId, asOf, where)} x group by x.invoice_id)`;
+
+/**
+ * An invoice's allocations (alias `pa`, with allocated_on and released_on, null while in place)
+ * for a per-invoice lateral: filter with `allocatedOn(pa, day)`.
+ */
+export const invoiceAllocations = (invoice: SQL) => sql`
+  (select amount, allocated_on, null::date as released_on from payment_allocations
+   where organization_id = ${invoice}.organization_id and invoice_id = ${invoice}.id
+   union all
+   select amount, allocated_on, released_on from payment_allocation_releases
+   where organization_id = ${invoice}.organization_id and invoice_id = ${invoice}.id)`;
+
+/** An allocation row of invoiceAllocations (aliased `pa`) counting at the end of `day`. */
+export const allocatedOn = (day: string) => sql`(pa.allocated_on <= ${day}::date and (pa.released_on is null or pa.released_on > ${day}::date))`;
 
 /**
  * Over an invoice's lines (aliased `l`): what of its total was posted after `asOf`, so that total as

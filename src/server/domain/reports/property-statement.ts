@@ -4,8 +4,8 @@ import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { depositLine } from '../billing/deposits.js';
-import { addDays, TZ, type ReportTable } from './common.js';
-import { lateAmount, openOn } from './ledger.js';
+import { addDays, type ReportTable } from './common.js';
+import { allocatedOn, invoiceAllocations, lateAmount, openOn } from './ledger.js';
 
 /** Income categories the agency keeps (not the owner's money). */
 export const AGENCY_INCOME = ['commission', 'letting_fee'];
@@ -128,12 +128,8 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
       -- per invoice through its own indexes (a property's few hundred invoices, never a pass over
       -- every allocation or line of a large organisation, whatever plan a prepared statement keeps)
       left join lateral (
-        select
-          sum(pa.amount) filter (where (p.paid_at at time zone ${TZ})::date <= ${before}::date) as paid_b,
-          sum(pa.amount) filter (where (p.paid_at at time zone ${TZ})::date <= ${q.to}::date) as paid_t
-        from payment_allocations pa
-        join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id
-        where pa.organization_id = i.organization_id and pa.invoice_id = i.id
+        select sum(pa.amount) filter (where ${allocatedOn(before)}) as paid_b, sum(pa.amount) filter (where ${allocatedOn(q.to)}) as paid_t
+        from ${invoiceAllocations(sql`i`)} pa
       ) pb on true
       left join lateral (
         -- its lines: those posted after each end (ledger.ts), and those that are not the owner's:

@@ -3,7 +3,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
-import { depositAsOf, openOn, paidAsOf, paymentStandsOn, REVERSED_ON } from './ledger.js';
+import { allocationsOn, depositAsOf, openOn, paidAsOf, paymentStandsOn, REVERSED_ON } from './ledger.js';
 
 export type EntryType = 'invoice' | 'penalty' | 'adjustment' | 'deposit' | 'waiver' | 'payment' | 'reversal' | 'void';
 /** Within a day: what was billed, then what was paid or reversed, then what settled or cancelled it. */
@@ -86,11 +86,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     lease = { ...l, rent: dec(cents(l.rent)) };
   }
   const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
-  const leasePayment = q.lease_id
-    ? sql`and (p.lease_id = ${q.lease_id} or (p.lease_id is null and exists (
-        select 1 from payment_allocations pa join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
-        where pa.organization_id = p.organization_id and pa.payment_id = p.id and ai.lease_id = ${q.lease_id})))`
-    : sql``;
+  const leasePayment = ofLease(q.lease_id);
   const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await tx.execute(sql`
     select coalesce(l.posted_on, i.issue_date)::text as date,
            case when l.kind = 'penalty' then 'penalty' when l.kind = 'adjustment' then 'adjustment'
@@ -164,17 +160,27 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
 }
 
 /**
+ * A lease's payments (aliased `p`): those recorded against it, and those recorded for the tenant
+ * alone that pay (or, before a reversal or re-allocation, paid) its invoices.
+ */
+function ofLease(leaseId: string | undefined) {
+  if (!leaseId) return sql``;
+  return sql`and (p.lease_id = ${leaseId} or (p.lease_id is null and exists (
+    select 1 from (select organization_id, invoice_id from payment_allocations where organization_id = p.organization_id and payment_id = p.id
+                   union all
+                   select organization_id, invoice_id from payment_allocation_releases where organization_id = p.organization_id and payment_id = p.id) pa
+    join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
+    where ai.lease_id = ${leaseId})))`;
+}
+
+/**
  * What the statement shows apart, as of its last day (the same rules as the aging, ledger.ts):
  * the deposit held (paid of the deposit lines, less what was applied), the deposit still unpaid,
  * and the credit on account (payments made by then not allocated to an invoice that existed then).
  */
 async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string; leaseId?: string; asOf: string }) {
   const lease = q.leaseId ? sql`and i.lease_id = ${q.leaseId}` : sql``;
-  const leasePayment = q.leaseId
-    ? sql`and (p.lease_id = ${q.leaseId} or (p.lease_id is null and exists (
-        select 1 from payment_allocations pa join invoices ai on ai.organization_id = pa.organization_id and ai.id = pa.invoice_id
-        where pa.organization_id = p.organization_id and pa.payment_id = p.id and ai.lease_id = ${q.leaseId})))`
-    : sql``;
+  const leasePayment = ofLease(q.leaseId);
   const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await tx.execute(sql`
     with inv as (
       select i.id from invoices i
@@ -187,9 +193,8 @@ async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string
     )
     select (select sum(least(paid, deposit)) from d)::text as held,
            (select sum(greatest(deposit - paid, 0)) from d)::text as unpaid,
-           (select sum(p.amount - coalesce((select sum(pa.amount) from payment_allocations pa
-                  where pa.organization_id = p.organization_id and pa.payment_id = p.id
-                    and pa.invoice_id in (select ai.id from invoices ai where ai.organization_id = p.organization_id and ai.tenant_id = p.tenant_id and ${openOn(q.asOf, 'ai')})), 0))
+           (select sum(p.amount - coalesce((select sum(pa.amount) from ${allocationsOn(organizationId, q.asOf, sql`pa.payment_id = p.id`)} pa
+                  where pa.invoice_id in (select ai.id from invoices ai where ai.organization_id = p.organization_id and ai.tenant_id = p.tenant_id and ${openOn(q.asOf, 'ai')})), 0))
             from payments p
             where p.organization_id = ${organizationId} and p.tenant_id = ${q.tenantId} and ${paymentStandsOn(q.asOf)} ${leasePayment})::text as credit`));
   return { held: cents(row?.held), unpaid: cents(row?.unpaid), credit: cents(row?.credit) };

@@ -178,6 +178,7 @@ export const screensEnglish = {
     allocations_hint: 'The invoices this payment pays, oldest due first; what is left is credit for the next invoice.',
     invoice: 'Invoice',
     period: 'Period',
+    allocated_on: 'Counts from',
     no_allocations: 'Not allocated to any invoice.',
     unallocated: 'Unallocated (credit)',
     unmatched_hint: 'This payment belongs to no tenant yet. Assign it and it is allocated to their open invoices at once.',

@@ -178,6 +178,7 @@ export const screensSwahili: typeof screensEnglish = {
     allocations_hint: 'Ankara ambazo malipo haya yanalipa, iliyochelewa zaidi kwanza; kinachobaki ni salio la ankara ijayo.',
     invoice: 'Ankara',
     period: 'Kipindi',
+    allocated_on: 'Inahesabiwa kuanzia',
     no_allocations: 'Hayajagawiwa kwa ankara yoyote.',
     unallocated: 'Yasiyogawiwa (salio)',
     unmatched_hint: 'Malipo haya bado si ya mpangaji yeyote. Yakabidhi na yatagawiwa kwa ankara zake zilizo wazi mara moja.',

@@ -69,7 +69,7 @@ function LeaseOfTenant() {
 
 function Allocations({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  const allocations = Array.isArray(record.allocations) ? (record.allocations as Array<{ invoice_id: string; amount: string }>) : [];
+  const allocations = Array.isArray(record.allocations) ? (record.allocations as Array<{ invoice_id: string; amount: string; allocated_on?: string }>) : [];
   const { data: invoices = [] } = useGetMany('invoices', { ids: allocations.map((a) => a.invoice_id) }, { enabled: allocations.length > 0 });
   return (
     <Section title={translate('screens.payments.allocations')} hint={translate('screens.payments.allocations_hint')}>
@@ -79,6 +79,7 @@ function Allocations({ record }: { record: RaRecord }) {
             <TableRow>
               <TableCell>{translate('screens.payments.invoice')}</TableCell>
               <TableCell>{translate('screens.payments.period')}</TableCell>
+              <TableCell>{translate('screens.payments.allocated_on')}</TableCell>
               <TableCell align="right">{translate('screens.payments.amount')}</TableCell>
             </TableRow>
           </TableHead>
@@ -91,6 +92,7 @@ function Allocations({ record }: { record: RaRecord }) {
                     <MuiLink component={Link} to={`/invoice-form/${encodeURIComponent(a.invoice_id)}`}>{String(inv?.number ?? a.invoice_id)}</MuiLink>
                   </TableCell>
                   <TableCell>{inv ? `${inv.period_start} – ${inv.period_end}` : ''}</TableCell>
+                  <TableCell>{a.allocated_on ?? ''}</TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(a.amount)}</TableCell>
                 </TableRow>
               );

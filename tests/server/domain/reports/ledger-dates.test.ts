@@ -1,10 +1,11 @@
 // Statements and the aging read the ledger by the day each debit and credit was posted: a
 // penalty on its date, a waiver on its own, a move-out credit and the deposit applied to arrears on
-// the move-out date. A statement or an aging printed for a closed period never changes later.
+// the move-out date; money re-allocated or reversed on the day that happens. A statement or an
+// aging printed for a closed period never changes later.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import {
-  activate, agency, aging, bill, c, draftLease, endLease, invoicesOf, pay, postPenalties, propertyStatement, statement, waive,
+  activate, agency, aging, bill, c, draftLease, endLease, invoicesOf, pay, postPenalties, propertyStatement, reverse, statement, waive,
 } from './money-fixtures.js';
 
 let t: TestApp;
@@ -134,5 +135,49 @@ describe('the property statement', () => {
     // the year at once is the two months
     const both = await propertyStatement(a, '2026-03-01', '2026-04-30');
     expect(both.totals).toMatchObject({ collected: '40000.00', commission: '4000.00', agency_charges: '1000.00', closing_balance: april.totals.closing_balance });
+  });
+});
+
+describe('money moved later moves on the day it is moved', () => {
+  it('a re-allocation and a reversal made today leave May and June as printed, and show in the period that holds today', async () => {
+    const a = await agency(t, 'Moved Money Ltd', { default_commission_rate: '10' });
+    const lease = await draftLease(a, { start_date: '2026-05-01', rent: '20000.00', deposit: '0.00' });
+    const tenant = lease.tenant_id;
+    await activate(a, lease.id);
+    await bill(a, '2026-06');
+    const may = await pay(a, tenant, '20000.00', '2026-05-03');
+    const june = await pay(a, tenant, '20000.00', '2026-06-03');
+    const printed = async () => ({
+      agingMay: await aging(a, '2026-05-31'), agingJune: await aging(a, '2026-06-30'),
+      statementMay: await statement(a, tenant, '2026-05-01', '2026-05-31'), statementJune: await statement(a, tenant, '2026-06-01', '2026-06-30'),
+      ownerMay: await propertyStatement(a, '2026-05-01', '2026-05-31'), ownerJune: await propertyStatement(a, '2026-06-01', '2026-06-30'),
+    });
+    const then = await printed();
+    expect(then.agingJune.rows).toEqual([]);
+    expect(then.ownerJune.totals).toMatchObject({ collected: '20000.00', commission: '2000.00', closing_balance: '36000.00' });
+
+    // today: June's payment is taken off its invoice (credit on account), May's is reversed
+    const moved = await a.browser.post(`/api/v1/payments/${june.id}/allocate`, { allocations: [] });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ unallocated: '20000.00', allocations: [] });
+    expect((await reverse(a, String(may.id))).statusCode).toBe(200);
+
+    // what was printed for May and June is what they print now, to the cent
+    expect(await printed()).toEqual(then);
+
+    // today both invoices are open again; June's money is credit; the owner gives back in the
+    // period that holds today what was collected in May and June
+    const now = await aging(a, '2030-12-31');
+    expect(now.rows).toEqual([expect.objectContaining({ tenant_id: tenant, d90_plus: '40000.00', credit: '20000.00', balance: '20000.00' })]);
+    const later = await propertyStatement(a, '2026-07-01', '2030-12-31');
+    expect(later.totals).toMatchObject({ opening_balance: '36000.00', collected: '-40000.00', commission: '-4000.00', closing_balance: '0.00' });
+    const s = await statement(a, tenant, '2026-07-01', '2030-12-31');
+    expect(s).toMatchObject({ opening_balance: '0.00', closing_balance: '20000.00', credit_on_account: '20000.00' });
+    expect(s.entries.map((e: Entry) => [e.type, e.debit, e.credit])).toEqual([['reversal', '20000.00', '0.00']]);
+
+    // and another organisation sees none of it
+    const other = await agency(t, 'Moved Money Rival Ltd');
+    expect((await other.browser.post(`/api/v1/payments/${june.id}/allocate`, { allocations: [] })).statusCode).toBe(404);
+    expect((await aging(other, '2026-06-30')).rows).toEqual([]);
   });
 });

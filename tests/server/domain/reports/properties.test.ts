@@ -152,7 +152,7 @@ describe('money invariants over random ledgers (fast-check)', () => {
 // ---- through the real services ------------------------------------------------------------------
 // Two leases in a fresh agency per run: activated on a random day (the first period prorated, the
 // deposit billed with it), billed by the monthly runs, paid (partly, late, ahead), penalties posted
-// by the scheduler's rule, some waived, payments reversed, and maybe a lease ended with its deposit
+// by the scheduler's rule, some waived, payments reversed or re-allocated, and maybe a lease ended with its deposit
 // settled. Everything happens in date order, as it would; after each month the month's statements
 // and aging are printed, and at the end printed again: a closed month never changes.
 
@@ -167,6 +167,7 @@ type Step =
   | { kind: 'pay'; lease: number; month: number; day: number; amount: number }
   | { kind: 'penalties'; month: number; day: number }
   | { kind: 'reverse'; which: number; month: number; day: number }
+  | { kind: 'reallocate'; which: number; month: number; day: number }
   | { kind: 'waive'; which: number; month: number; day: number };
 interface Script { terms: Terms[]; months: number; steps: Step[]; end: { lease: number; apply: boolean; day: number } | null }
 
@@ -180,6 +181,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ kind: fc.constant('pay' as const), lease: fc.integer({ min: 0, max: 1 }), ...when, amount: cents(100, 12_000_000) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('penalties' as const), ...when }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reverse' as const), which: fc.nat(), ...when }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reallocate' as const), which: fc.nat(), ...when }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('waive' as const), which: fc.nat(), ...when }) },
 );
 const script: fc.Arbitrary<Script> = fc.record({
@@ -196,8 +198,11 @@ const PENALTY = [
 
 let agencies = 0;
 
-/** What a statement is on the ledger (the figures shown apart read today's allocations). */
-const ledgerOf = (s: Record<string, unknown>) => ({ opening: s.opening_balance, entries: s.entries, debits: s.total_debits, credits: s.total_credits, closing: s.closing_balance });
+/** What a statement is on the ledger, and what it shows apart (as of its last day). */
+const ledgerOf = (s: Record<string, unknown>) => ({
+  opening: s.opening_balance, entries: s.entries, debits: s.total_debits, credits: s.total_credits, closing: s.closing_balance,
+  held: s.deposit_held, unpaid: s.deposit_unpaid, credit: s.credit_on_account,
+});
 
 async function live(sc: Script) {
   const a = await agency(t, `Services Property Co ${++agencies}`, { default_commission_rate: '8.5' });
@@ -209,7 +214,7 @@ async function live(sc: Script) {
   const payments: string[] = [];
   const reversed = new Set<string>();
   const ended = new Map<number, { move_out_date: string; settlement: Record<string, string> }>();
-  const snapshots: Array<{ month: string; statements: unknown[]; aging: Map<string, string> }> = [];
+  const snapshots: Array<{ month: string; statements: unknown[]; aging: Map<string, string>; agingRows: unknown; owner: unknown }> = [];
   const endMonth = months.length - 1;
   for (const [k, m] of months.entries()) {
     if (k > 0) await bill(a, m);
@@ -227,6 +232,16 @@ async function live(sc: Script) {
           const res = await reverse(a, id);
           expect([200, 409]).toContain(res.statusCode);
           if (res.statusCode === 200) reversed.add(id);
+        } });
+      } else if (s.kind === 'reallocate') {
+        // by hand, today too: the payment's last allocation goes back to credit
+        today.push({ day: s.day, order: 3, act: async () => {
+          if (!payments.length) return;
+          const id = payments[s.which % payments.length];
+          const p = (await a.browser.get(`/api/v1/payments/${id}`)).json();
+          const kept = (p.allocations as Array<{ invoice_id: string; amount: string }>).slice(0, -1).map((x) => ({ invoice_id: x.invoice_id, amount: x.amount }));
+          const res = await a.browser.post(`/api/v1/payments/${id}/allocate`, { allocations: kept });
+          expect([200, 409]).toContain(res.statusCode);
         } });
       } else {
         today.push({ day: s.day, order: 4, act: async () => {
@@ -258,6 +273,8 @@ async function live(sc: Script) {
       month: m,
       statements: await Promise.all(tenants.map((id) => statement(a, id, `${m}-01`, monthEnd(m)))),
       aging: new Map((agingThen.rows as Array<{ tenant_id: string; balance: string }>).map((r) => [r.tenant_id, r.balance])),
+      agingRows: agingThen,
+      owner: (await propertyStatement(a, `${m}-01`, monthEnd(m))).totals,
     });
   }
   return { a, leases, tenants, months, payments, reversed, ended, snapshots };
@@ -344,6 +361,8 @@ describe('money invariants through the real services (fast-check)', () => {
         for (const r of report.rows as Array<Record<string, string>>) {
           expect(c(r.open)).toBe(c(r.current) + c(r.d1_30) + c(r.d31_60) + c(r.d61_90) + c(r.d90_plus));
           expect(c(r.balance)).toBe(c(r.open) + c(r.deposit) - c(r.credit));
+          // no payment pays more than its amount on any day
+          expect(c(r.credit) >= 0n, `${r.tenant_id} credit ${asOf}`).toBe(true);
           sum += c(r.balance);
           money.push(r.open, r.deposit, r.credit, r.balance);
         }
@@ -356,6 +375,9 @@ describe('money invariants through the real services (fast-check)', () => {
           expect(row?.credit ?? '0.00').toBe(s.credit_on_account);
           if (k < snapshots.length) expect(snapshots[k].aging.get(tenant) ?? '0.00').toBe(s.closing_balance);
         }
+        // printed after its month and now, after the reversals made since: every bucket, deposit
+        // and credit the same
+        if (k < snapshots.length) expect(report, `aging ${asOf}`).toEqual(snapshots[k].agingRows);
       }
 
       // the owner's account: opening + in − out = closing, month after month; every shilling
@@ -364,6 +386,8 @@ describe('money invariants through the real services (fast-check)', () => {
       for (const [from, to] of [...months.map((m) => [`${m}-01`, monthEnd(m)]), [after, final]]) {
         const s = await propertyStatement(a, from, to);
         const x = s.totals;
+        const printed = snapshots.find((snap) => `${snap.month}-01` === from);
+        if (printed) expect(x, `owner ${from}`).toEqual(printed.owner);
         expect(c(x.opening_balance)).toBe(closing);
         expect(c(x.closing_balance)).toBe(c(x.opening_balance) + c(x.money_in) - c(x.money_out));
         expect(c(x.money_in)).toBe(c(x.collected) + c(x.other_income));
