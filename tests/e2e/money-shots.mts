@@ -29,6 +29,7 @@ for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const)
   const aging = await get('/reports/aging-balances') as { rows: Array<{ tenant_id: string; balance: string }> };
   const debtor = aging.rows.find((r) => Number(r.balance) > 0)?.tenant_id ?? aging.rows[0]?.tenant_id;
   const props = await get('/properties?range=%5B0%2C0%5D') as Array<{ id: string; owner_id: string }>;
+  const [payment] = await get('/payments?filter=%7B%22status%22%3A%22allocated%22%7D&range=%5B0%2C0%5D') as Array<{ id: string }>;
   // what shows once a screen has its figures (the reports can be slow on a busy machine)
   const shots: Array<[string, string, boolean, string]> = [
     ['dashboard', '/dashboard', true, '[data-testid="tile-occupancy"]'],
@@ -37,6 +38,7 @@ for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const)
     ['property-statement', `/statements/property/${props[0].id}`, true, '[data-testid="owner-account"]'],
     ['owner-statement', `/statements/property?owner_id=${props[0].owner_id}`, true, '[data-testid="owner-account"]'],
     ['aging', '/statements/aging-balances', true, '[data-testid="aging-grand-total"]'],
+    ['payment', `/payment-form/${payment.id}`, true, '[data-testid="payment-unallocated"]'],
   ];
   page.setDefaultTimeout(180_000);
   for (const [name, path, full, ready] of shots) {
