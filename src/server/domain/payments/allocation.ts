@@ -142,7 +142,7 @@ export interface AllocationResult {
  * Spends up to `amount` of a payment on the (already locked, ordered) open invoices, writing
  * payment_allocations rows; the invoices' balances in `open` are reduced in place.
  */
-async function spend(tx: Db, organizationId: string, paymentId: string, amount: bigint, open: OpenInvoice[]): Promise<AllocationResult> {
+async function spend(tx: Db, organizationId: string, paymentId: string, amount: bigint, open: OpenInvoice[], notBefore = ''): Promise<AllocationResult> {
   let remaining = amount;
   const allocations: AllocationResult['allocations'] = [];
   if (remaining <= 0n) return { allocations, remaining };
@@ -158,7 +158,7 @@ async function spend(tx: Db, organizationId: string, paymentId: string, amount: 
     // it pays the invoice from the later of the payment's day and the invoice's (credit paid
     // ahead pays an invoice from its issue date), never before money of it released by a
     // re-allocation was free (the payment pays at most its amount on any day)
-    const on = pos.since > inv.issue_date ? pos.since : inv.issue_date;
+    const on = [pos.since, inv.issue_date, notBefore].reduce((a, b) => (a > b ? a : b));
     await tx.execute(sql`
       insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount, allocated_on)
       values (${organizationId}, ${ulid()}, ${paymentId}, ${position++}, ${inv.id}, ${dec(take)}, ${on})`);
@@ -217,11 +217,14 @@ export async function applyCredits(tx: Db, organizationId: string, tenantId: str
     order by id
     for update`));
   const ordered = await orderPayments(tx, organizationId, credits.map((c) => c.id));
+  // credit is applied when an invoice is issued (the newest open one): it pays from that day, so an
+  // older invoice it now pays (one a reversal reopened) was not paid on the days before
+  const appliedOn = open.reduce((d, i) => (i.issue_date > d ? i.issue_date : d), '');
   let applied = 0n;
   for (const id of ordered) {
     if (!open.some((i) => i.balance > 0n)) break;
     const credit = cents(credits.find((c) => c.id === id)!.unallocated);
-    const result = await spend(tx, organizationId, id, credit, open);
+    const result = await spend(tx, organizationId, id, credit, open, appliedOn);
     if (!result.allocations.length) continue;
     applied += credit - result.remaining;
     await finishPayment(tx, organizationId, id, result);
