@@ -9,32 +9,9 @@ import { serializeRecord } from '../../shared/resource-validate.js';
 import { centsToDecimal, parseDecimal, parseMoney } from '../../shared/resource-values.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { resourceTables } from '../db/resource-tables.js';
+import type { HistoryChange, HistoryEntry, RecordHistory } from '../../shared/report-shapes.js';
 
-export interface HistoryChange {
-  field: string;
-  old: unknown;
-  new: unknown;
-}
-
-export interface HistoryEntry {
-  id: string;
-  /** ISO date-time (UTC). */
-  at: string;
-  action: string;
-  reason: string | null;
-  /** null: the system (billing runs, the scheduler). */
-  user: { id: string; name: string } | null;
-  /** The record's declared fields (and child tables) that changed; on a create, the ones it was given. */
-  changes: HistoryChange[];
-  /** What the action wrote beside the record's fields: the payment and amount of an allocation, a settlement, … */
-  details: Record<string, unknown> | null;
-}
-
-export interface RecordHistory {
-  entries: HistoryEntry[];
-  /** The id of every record an entry names → its title (an invoice's number, a payment's receipt, a tenant's name). */
-  references: Record<string, string>;
-}
+export type { HistoryChange, HistoryEntry, RecordHistory };
 
 /** Newest first; a record's history is short, this only bounds a pathological one. */
 const LIMIT = 500;

@@ -10,6 +10,7 @@ import { houseTypes, houses, properties } from '../../../resources/index.js';
 import type { RecordValues } from '../../shared/resource.js';
 import { validateRecord } from '../../shared/resource-validate.js';
 import { parseMoney, centsToDecimal } from '../../shared/resource-values.js';
+import type { BulkPlan, PlannedHouse } from '../../shared/report-shapes.js';
 import type { Db } from '../db/client.js';
 import { createRecord, tableOf } from '../crud/repository.js';
 import { invalid, notFound } from '../errors.js';
@@ -34,26 +35,8 @@ export interface BulkInput {
   code_prefix?: string | null;
 }
 
-export interface PlannedHouse {
-  number: string;
-  account_code: string;
-  /** The property already has a house with this number. */
-  number_taken: boolean;
-  /** The organisation already uses this account code. */
-  code_taken: boolean;
-}
 
-export interface BulkPlan {
-  property: { id: string; name: string; code: string | null };
-  house_type: { id: string; name: string };
-  code_prefix: string;
-  rent: string | null;
-  deposit: string | null;
-  charge_ids: string[];
-  houses: PlannedHouse[];
-  /** Field errors that would refuse the run (empty: it can be created). */
-  errors: Record<string, string[]>;
-}
+export type { BulkPlan, PlannedHouse };
 
 /** Upper-case letters and digits: the account-code rule of the houses declaration. */
 export const codeOf = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');

@@ -6,55 +6,10 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
+import type { RentRoll, RentRollRow } from '../../../shared/report-shapes.js';
 import { today, type ReportTable } from './common.js';
 
-export interface RentRollRow {
-  house_id: string;
-  number: string;
-  account_code: string;
-  house_type: string | null;
-  /** The house's status (vacant, occupied, reserved, unavailable). */
-  status: string;
-  tenant_id: string | null;
-  tenant: string | null;
-  phone: string | null;
-  lease_id: string | null;
-  /** active or notice: the lease that holds the house. */
-  lease_status: string | null;
-  start_date: string | null;
-  end_date: string | null;
-  /** The current lease's rent; the house's asking rent when it is not let. */
-  rent: string;
-  let: boolean;
-  /** Money owed and held (null without list.statement). */
-  deposit_held: string | null;
-  balance: string | null;
-  arrears: string | null;
-}
-
-export interface RentRollTotals {
-  houses: number;
-  occupied: number;
-  vacant: number;
-  reserved: number;
-  unavailable: number;
-  /** occupied ÷ houses, one decimal ("83.3"); "0.0" with no houses. */
-  occupancy: string;
-  rent_roll: string;
-  potential_rent: string;
-  deposit_held: string | null;
-  balance: string | null;
-  arrears: string | null;
-}
-
-export interface RentRoll {
-  property: { id: string; name: string; code: string | null; owner: string | null };
-  as_of: string;
-  /** Whether balances, arrears and deposits are shown (list.statement). */
-  money: boolean;
-  rows: RentRollRow[];
-  totals: RentRollTotals;
-}
+export type { RentRoll, RentRollRow, RentRollTotals } from '../../../shared/report-shapes.js';
 
 /** occupied ÷ houses as a percentage with one decimal, rounded half up, in integers. */
 export function occupancyOf(occupied: number, houses: number): string {

@@ -7,19 +7,9 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { today } from './common.js';
+import type { TenantBalance } from '../../../shared/report-shapes.js';
 
-export interface TenantBalance {
-  tenant_id: string;
-  as_of: string;
-  /** Issued invoices with something left to pay. */
-  open_invoices: number;
-  open_balance: string;
-  /** The part of open_balance past its due date. */
-  overdue: string;
-  credit_on_account: string;
-  /** open_balance − credit_on_account: negative when the tenant is in credit. */
-  balance: string;
-}
+export type { TenantBalance };
 
 export async function tenantBalance(tx: Db, organizationId: string, tenantId: string): Promise<TenantBalance> {
   const asOf = today();

@@ -9,17 +9,8 @@ import { centsToDecimal, parseMoney } from '../../../shared/resource-values';
 import { formatDate } from '../../money/dates';
 import { humanise, type Labels } from '../../generic/labels';
 
-export interface HistoryChange { field: string; old: unknown; new: unknown }
-export interface HistoryEntry {
-  id: string;
-  at: string;
-  action: string;
-  reason: string | null;
-  user: { id: string; name: string } | null;
-  changes: HistoryChange[];
-  details: Record<string, unknown> | null;
-}
-export interface RecordHistory { entries: HistoryEntry[]; references: Record<string, string> }
+import type { HistoryEntry } from '../../../shared/report-shapes';
+export type { HistoryChange, HistoryEntry, RecordHistory } from '../../../shared/report-shapes';
 
 export interface Described {
   title: string;
