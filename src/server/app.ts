@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/client.js';
 import { logMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { authPlugin } from './plugins/auth.js';
 import { authRoutes, sanctumRoutes } from './routes/auth.js';
 import { organisationRoutes } from './routes/organisations.js';
@@ -26,6 +27,7 @@ import { messagingRoutes } from './routes/messaging.js';
 import { paymentChannelRoutes } from './routes/payment-channels.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { configureSecretBox } from './domain/secret-box.js';
+import { isIsoDate, isIsoMonth, parseDateTime } from '../shared/resource-values.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,8 +81,15 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
     },
     // the reset page carries its token in the URL: never leak it in a Referer
     referrerPolicy: { policy: 'same-origin' },
+    // the same rule as frame-ancestors 'none', for browsers that read only the older header
+    frameguard: { action: 'deny' },
   });
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
+  // API answers are one user's data (or a session's token): no browser or proxy keeps a copy
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith(`${API}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Keja API', version: '1', description: 'The Keja back office API. Browser clients use the Sanctum-style session (GET /sanctum/csrf-cookie, then X-XSRF-TOKEN on writes); programs use `Authorization: Bearer <id>|<secret>` personal access tokens. Organisation data needs `X-Tenant-Id`.' },
@@ -130,7 +139,17 @@ export async function buildApp(opts: AppOptions, fastifyOptions: FastifyServerOp
   const app = Fastify({
     logger: { level: opts.config.logLevel },
     trustProxy: opts.config.trustProxy,
-    ajv: { customOptions: { allErrors: true } },
+    ajv: {
+      customOptions: { allErrors: true },
+      // format 'date' is a real day in the product's calendar (1900–2199), 'month' a YYYY-MM in it,
+      // 'date-time' one with an explicit offset on such a day: the same rules as the declarations'
+      // fields (resource-values.ts), so PostgreSQL never sees year 0
+      onCreate: (ajv: { addFormat(name: string, f: (s: string) => boolean): unknown }) => {
+        ajv.addFormat('date', isIsoDate);
+        ajv.addFormat('month', isIsoMonth);
+        ajv.addFormat('date-time', (s) => /(Z|[+-]\d{2}:?\d{2})$/i.test(s) && parseDateTime(s) !== null);
+      },
+    },
     // a first start creates the embedded database (initdb + migrations): slow on a busy machine
     pluginTimeout: 120_000,
     ...fastifyOptions,

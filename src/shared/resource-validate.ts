@@ -7,6 +7,7 @@ import {
 import {
   MAX_MONEY_CENTS, centsToDecimal, isEmail, isIsoDate, parseDateTime, parseDecimal, parseMoney, parsePhone,
 } from './resource-values.js';
+import { BAD_TEXT_MESSAGE, findBadText, isBadText } from './text-guard.js';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -45,7 +46,8 @@ export const messages = {
   money: 'Must be an amount with at most 2 decimal places.',
   min: (n: number | string) => `Must be at least ${n}.`,
   max: (n: number | string) => `Must be at most ${n}.`,
-  date: 'Must be a date (YYYY-MM-DD).',
+  date: 'Must be a real date (YYYY-MM-DD) between 1900-01-01 and 2199-12-31.',
+  badText: BAD_TEXT_MESSAGE,
   datetime: 'Must be a date and time.',
   boolean: 'Must be true or false.',
   choice: 'Must be one of the allowed choices.',
@@ -87,6 +89,8 @@ const REFERENCE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** One present, non-empty value of one field. */
 export function parseFieldValue(f: Field, raw: unknown): Parsed {
+  // before any kind's own checks: PostgreSQL would refuse it (text-guard.ts)
+  if (typeof raw === 'string' ? isBadText(raw) : f.kind === 'json' && findBadText(raw) !== null) return { error: messages.badText };
   switch (f.kind) {
     case 'text': case 'long_text': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return { error: messages.text };

@@ -62,12 +62,25 @@ export function parseDecimal(input: unknown, scale: number): string | null {
   return `${neg}${whole}${frac ? '.' + frac : ''}`;
 }
 
-/** 'YYYY-MM-DD' that names a real day. */
+/**
+ * The calendar the product accepts: real days from 1900 to 2199. PostgreSQL stores far wider
+ * (year 1 is valid, year 0 is an error), but nothing in a rental business lies outside it, and a
+ * typo (0206 for 2026) is caught at the form instead of billing a lease from the year 206.
+ */
+export const MIN_DATE = '1900-01-01';
+export const MAX_DATE = '2199-12-31';
+
+/** 'YYYY-MM-DD' that names a real day between MIN_DATE and MAX_DATE. */
 export function isIsoDate(s: unknown): s is string {
-  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  if (typeof s !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(s) || s < MIN_DATE || s > MAX_DATE) return false;
   const [y, m, d] = s.split('-').map(Number);
   const t = new Date(Date.UTC(y, m - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+}
+
+/** 'YYYY-MM', a month within the supported calendar. */
+export function isIsoMonth(s: unknown): s is string {
+  return typeof s === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(s) && isIsoDate(`${s}-01`);
 }
 
 /**

@@ -91,7 +91,7 @@ describe('validateRecord', () => {
   it('checks dates, date order and date-times', () => {
     const lease = (extra: object) => validateRecord(r('leases'), { tenant_id: 'T1', house_id: 'H1', rent: '10000', start_date: '2026-02-01', ...extra }, 'create');
     expect(lease({}).errors).toEqual({});
-    expect(lease({ start_date: '2026-02-30' }).errors.start_date).toEqual(['Must be a date (YYYY-MM-DD).']);
+    expect(lease({ start_date: '2026-02-30' }).errors.start_date).toEqual(['Must be a real date (YYYY-MM-DD) between 1900-01-01 and 2199-12-31.']);
     expect(lease({ start_date: '01/02/2026' }).errors.start_date).toBeDefined();
     expect(lease({ end_date: '2026-01-31' }).errors.end_date).toEqual(['Must not be before start_date.']);
     expect(lease({ end_date: '2026-02-01' }).errors).toEqual({});

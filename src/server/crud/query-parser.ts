@@ -1,5 +1,6 @@
 import { fieldOf, RANGE_KINDS, type Field, type Resource } from '../../shared/resource.js';
 import { parseFieldValue } from '../../shared/resource-validate.js';
+import { BAD_TEXT_MESSAGE, findBadText } from '../../shared/text-guard.js';
 import { badRequest } from '../errors.js';
 
 // The ra-data-simple-rest dialect (docs/api.md "Resources"): filter={json}, range=[start,end],
@@ -23,11 +24,16 @@ export interface ListQuery {
 
 function parseJson(name: string, raw: string | undefined): unknown {
   if (raw === undefined || raw === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw badRequest(`The ${name} parameter is not valid JSON.`);
   }
+  // the input hook sees only the query string's text; a \u0000 escape appears once it is parsed
+  const bad = findBadText(value);
+  if (bad !== null) throw badRequest(`The ${name} parameter${bad ? ` (${bad})` : ''}: ${BAD_TEXT_MESSAGE}`);
+  return value;
 }
 
 const ID_FIELD: Field = { key: 'id', kind: 'reference', reference: 'self' };

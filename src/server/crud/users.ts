@@ -26,6 +26,8 @@ function conditionSql(c: Condition, organizationId: string): SQL {
   }
   if (c.kind !== 'eq') return sql`true`;
   const values = c.values.map(String);
+  // one of no values (filter={"id":[]}, react-admin's getMany of nothing): no row, not `in ()`
+  if (!values.length) return sql`false`;
   if (c.field === 'id') return sql`u.id in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
   if (c.field === 'status') return sql`m.status in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`;
   if (c.field === 'role_ids') {

@@ -15,7 +15,10 @@ function ajvMessage(field: string, e: AjvError): string {
   const name = label(field);
   switch (e.keyword) {
     case 'required': return `The ${name} field is required.`;
-    case 'format': return e.params.format === 'email' ? `The ${name} field must be a valid email address.` : `The ${name} field must be a valid ${e.params.format}.`;
+    case 'format':
+      if (e.params.format === 'email') return `The ${name} field must be a valid email address.`;
+      if (e.params.format === 'date') return `The ${name} field must be a real date (YYYY-MM-DD) between 1900-01-01 and 2199-12-31.`;
+      return `The ${name} field must be a valid ${e.params.format}.`;
     case 'minLength': return Number(e.params.limit) === 1 ? `The ${name} field is required.` : `The ${name} field must be at least ${e.params.limit} characters.`;
     case 'maxLength': return `The ${name} field must not be greater than ${e.params.limit} characters.`;
     case 'minimum': return `The ${name} field must be at least ${e.params.limit}.`;

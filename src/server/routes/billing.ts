@@ -3,15 +3,17 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { resourceByName } from '../../../resources/index.js';
 import { getRecord } from '../crud/repository.js';
-import { forbidden } from '../errors.js';
+import { forbidden, invalidField } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { waivePenalty } from '../domain/billing/adjust.js';
 import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
 import { postPenalties } from '../domain/billing/penalties.js';
 import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView } from '../domain/billing/runs.js';
 import { schedulerEnabled, startScheduler, todayIn, type Scheduler } from '../domain/billing/scheduler.js';
+import { latestBillable } from '../domain/billing/periods.js';
 
-const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+// format 'date': a real day, 1900–2199 (app.ts teaches the validator the product's calendar)
+const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const leases = resourceByName('leases')!;
 
@@ -55,9 +57,13 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post('/billing-runs', {
     schema: {
       tags, summary: 'Start a billing run for a month (202; poll GET /billing-runs/{id})',
-      body: Type.Object({ period: Type.String({ description: 'YYYY-MM' }) }, { additionalProperties: false }),
+      body: Type.Object({ period: Type.String({ maxLength: 7, description: 'YYYY-MM, at most a year ahead' }) }, { additionalProperties: false }),
     },
   }, async (req, reply) => {
+    const latest = latestBillable(todayIn()).slice(0, 7);
+    if (req.body.period > latest && /^\d{4}-\d{2}$/.test(req.body.period)) {
+      throw invalidField('period', `A billing run may be at most a year ahead: choose a month up to ${latest}.`);
+    }
     const run = await withTenant(req, 'run.billing', (tx, ctx) => createBillingRun(tx, ctx.organizationId, ctx.userId, req.body.period));
     const work = executeBillingRun(app.db, run.organization_id, run.id)
       .catch((err) => req.log.error({ err, run: run.id }, 'billing run failed'))
@@ -83,7 +89,11 @@ export async function billingRoutes(fastify: FastifyInstance) {
       tags, summary: 'Post the penalties due as of a date (default today, Nairobi)',
       body: Type.Optional(Type.Object({ as_of: Type.Optional(IsoDate) }, { additionalProperties: false })),
     },
-  }, async (req) => withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? todayIn(), ctx.userId)));
+  }, async (req) => {
+    const latest = latestBillable(todayIn());
+    if (req.body?.as_of && req.body.as_of > latest) throw invalidField('as_of', `Penalties may be posted at most a year ahead: choose a date up to ${latest}.`);
+    return withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? todayIn(), ctx.userId));
+  });
 
   app.post('/invoices/:id/lines/:lineId/waive', {
     schema: {

@@ -47,6 +47,12 @@ export const monthsBetween = (a: IsoDate, b: IsoDate) => {
   return (pb.y - pa.y) * 12 + (pb.m - pa.m);
 };
 
+/**
+ * The latest day a billing run or a penalty posting may be asked for, `today` being today in
+ * Nairobi: a year ahead. Further is a typo (2062 for 2026), and billing it would be real invoices.
+ */
+export const latestBillable = (today: IsoDate): IsoDate => addDays(today, 365);
+
 /** 'YYYY-MM' → its first and last day; throws on anything else. */
 export function monthPeriod(period: string): { start: IsoDate; end: IsoDate } {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(period)) throw new RangeError(`not a period: ${period}`);

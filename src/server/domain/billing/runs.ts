@@ -17,6 +17,7 @@ import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
 import { issueInvoices } from './issue.js';
 import { loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
+import { isIsoMonth } from '../../../shared/resource-values.js';
 import { monthPeriod } from './periods.js';
 
 export type BillingRun = typeof billingRuns.$inferSelect;
@@ -50,12 +51,9 @@ export async function failStaleRuns(tx: Db, organizationId: string): Promise<str
  * organisation's interrupted runs are marked failed first (the new run bills what they did not).
  */
 export async function createBillingRun(tx: Db, organizationId: string, userId: string | null, period: string, trigger: 'manual' | 'schedule' = 'manual'): Promise<BillingRun> {
-  let range: { start: string; end: string };
-  try {
-    range = monthPeriod(period);
-  } catch {
-    throw invalidField('period', 'The period must be a month, YYYY-MM.');
-  }
+  // a month of the supported calendar (1900–2199): PostgreSQL refuses year 0
+  if (!isIsoMonth(period)) throw invalidField('period', 'The period must be a month, YYYY-MM, between 1900-01 and 2199-12.');
+  const range = monthPeriod(period);
   await failStaleRuns(tx, organizationId);
   const [run] = await tx.insert(billingRuns).values({
     organization_id: organizationId, id: ulid(), period_start: range.start, period_end: range.end, trigger, created_by: userId,

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
+import { isIsoDate } from '../../../shared/resource-values.js';
 import { invalid } from '../../errors.js';
 
 export const TZ = 'Africa/Nairobi';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isDate = (s: string) => DATE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+/** A real day of the supported calendar (1900–2199), as a date field's. */
+const isDate = isIsoDate;
+const DATE_MESSAGE = 'A real date, YYYY-MM-DD, between 1900-01-01 and 2199-12-31.';
 
 /** Today in Nairobi (the organisation's calendar). */
 export const today = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
@@ -18,8 +20,8 @@ export function period(q: { from?: string; to?: string }): { from: string; to: s
   const from = q.from || `${t.slice(0, 7)}-01`;
   const to = q.to || t;
   const errors: Record<string, string[]> = {};
-  if (!isDate(from)) errors.from = ['A date, YYYY-MM-DD.'];
-  if (!isDate(to)) errors.to = ['A date, YYYY-MM-DD.'];
+  if (!isDate(from)) errors.from = [DATE_MESSAGE];
+  if (!isDate(to)) errors.to = [DATE_MESSAGE];
   if (!errors.from && !errors.to && to < from) errors.to = ['Must not be before the start.'];
   if (Object.keys(errors).length) throw invalid(errors);
   return { from, to };
@@ -27,7 +29,7 @@ export function period(q: { from?: string; to?: string }): { from: string; to: s
 
 export function asOfDate(value: string | undefined): string {
   const d = value || today();
-  if (!isDate(d)) throw invalid({ as_of: ['A date, YYYY-MM-DD.'] });
+  if (!isDate(d)) throw invalid({ as_of: [DATE_MESSAGE] });
   return d;
 }
 
