@@ -47,16 +47,21 @@ export function nairobiDateTime(iso: string): string {
   return new Date(ms + 3 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** A cell that is only a number (an amount, a count, an E.164 phone): a spreadsheet reads a number. */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
 /**
- * Text a spreadsheet would run as a formula (=, +, -, @ at the start: OWASP "CSV injection")
- * is written with a leading apostrophe. Only free text: amounts and phone numbers keep their sign.
+ * Text a spreadsheet would run as a formula (=, +, -, @, tab or carriage return at the start:
+ * OWASP "CSV injection") is written with a leading apostrophe. A plain number keeps its sign
+ * ('-500.00' stays an amount that sums): a formula needs more than digits and one sign.
+ * The server's CSV writer (src/server/csv.ts) applies it to every cell of every export.
  */
 export function defuse(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /^[=+\-@\t\r]/.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
 }
 
 /**
- * One cell. `value` is the API's JSON value (money '1500.00', dates 'YYYY-MM-DD', date-times ISO);
+ * One cell's text (neutralised by the CSV writer, as every cell). `value` is the API's JSON value (money '1500.00', dates 'YYYY-MM-DD', date-times ISO);
  * `title` names a referenced record (undefined when it is not known: the id is written).
  */
 export function exportCell(field: Field, value: unknown, labels: ExportLabels, title: (id: string) => string | undefined): string {
@@ -64,9 +69,9 @@ export function exportCell(field: Field, value: unknown, labels: ExportLabels, t
   const list = (v: unknown) => (Array.isArray(v) ? v : [v]).map(String);
   switch (field.kind) {
     case 'reference':
-      return defuse(title(String(value)) ?? String(value));
+      return title(String(value)) ?? String(value);
     case 'multi_reference':
-      return defuse(list(value).map((id) => title(id) ?? id).join('; '));
+      return list(value).map((id) => title(id) ?? id).join('; ');
     case 'choice':
       return labels.choices[field.key]?.[String(value)] ?? humanise(String(value));
     case 'multi_choice':
@@ -78,6 +83,6 @@ export function exportCell(field: Field, value: unknown, labels: ExportLabels, t
     case 'money': case 'number': case 'percent': case 'date': case 'phone':
       return String(value);
     default:
-      return defuse(String(value));
+      return String(value);
   }
 }

@@ -9,13 +9,13 @@ import { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify/sync';
 import { resourceByName } from '../../../resources/index.js';
 import {
   exportCell, exportFields, exportHeader, exportLabels, nairobiDateTime, type ExportLabels,
 } from '../../shared/csv-export.js';
 import { recordTitle, type Field, type RecordValues, type Resource } from '../../shared/resource.js';
 import { serializeRecord } from '../../shared/resource-validate.js';
+import { writeCsv } from '../csv.js';
 import type { Db } from '../db/client.js';
 import { resourceTables, type ResourceTable } from '../db/resource-tables.js';
 import { memberships, users } from '../db/schema.js';
@@ -130,7 +130,7 @@ function csvOf(resource: Resource, fields: Field[], rows: Row[], labels: ExportL
     const r = serializeRecord(resource, row);
     return [String(r.id), ...fields.map((f) => exportCell(f, r[f.key], labels, (id) => cache.get(`${f.reference}:${id}`)))];
   });
-  return stringify(lines);
+  return writeCsv(lines);
 }
 
 const MAX_LABEL = 200;
@@ -203,7 +203,7 @@ export function registerExport(app: FastifyInstance, resource: Resource, source:
     const first = await page(null);
     async function* body() {
       // the byte-order mark makes spreadsheet programs read the file as UTF-8 (Swahili, names)
-      yield `\uFEFF${stringify([exportHeader(resource, labels)])}`;
+      yield `\uFEFF${writeCsv([exportHeader(resource, labels)])}`;
       let current = first;
       for (;;) {
         if (current.rows.length) yield current.csv;

@@ -1,9 +1,9 @@
-import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
 import { formatCurrency } from '../../../shared/format.js';
+import { writeCsv } from '../../csv.js';
 import type { OrgInfo, ReportTable } from './common.js';
 
-/** CSV: header facts, then the table (money as plain decimals, so spreadsheets sum them), totals. */
+/** CSV: header facts, then the table (money as plain decimals, so spreadsheets sum them), totals; through the one writer (csv.ts). */
 export function toCsv(t: ReportTable): string {
   const rows: Array<Array<string | null>> = [
     ...t.facts.map(([k, v]) => [k, v]),
@@ -13,7 +13,7 @@ export function toCsv(t: ReportTable): string {
   ];
   if (t.totals) rows.push(t.columns.map((c) => t.totals![c.key] ?? ''));
   rows.push([], ...t.summary.map(([k, v]) => [k, v]));
-  return stringify(rows);
+  return writeCsv(rows);
 }
 
 /**
