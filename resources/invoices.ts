@@ -64,6 +64,19 @@ export const invoices = defineResource({
     },
   ],
   unique: [{ fields: ['lease_id', 'period_start'], message: 'This lease is already billed for this period.' }],
+  // A line typed on the form bills the tenant: never a negative amount, which would lower their
+  // balance behind the ledger's back. Money owed back has its own flows (a payment's credit on
+  // account, a waiver, the deposit settled at move-out); the server's own lines are not typed here.
+  check: (values) => {
+    const errors: Record<string, string[]> = {};
+    const lines = Array.isArray(values.lines) ? (values.lines as Array<Record<string, unknown>>) : [];
+    lines.forEach((line, i) => {
+      if (typeof line.rate === 'bigint' && line.rate < 0n) {
+        errors[`lines.${i}.rate`] = ['A line cannot be negative. To credit the tenant, record a payment or waive a charge instead.'];
+      }
+    });
+    return errors;
+  },
   defaultSort: { field: 'issue_date', order: 'DESC' },
   routes: [route.list('/invoices'), route.form('/invoice-form/:id?')],
   delete: {

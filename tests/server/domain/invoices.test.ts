@@ -52,6 +52,34 @@ describe('invoices through the form', () => {
   });
 });
 
+describe('a line that would lower what the tenant owes', () => {
+  it('is refused on the line (422), issued or draft, and the tenant\'s balance does not move', async () => {
+    const { browser, user } = await registeredBrowser(t.app, { org: 'Negative Line Co' });
+    const lease = await createSample(browser, resourceByName('leases')!, user.id, new Map());
+    const balance = async () => (await browser.get(`/api/v1/tenants/${lease.tenant_id}/balance`)).json();
+    const before = await balance();
+    const base = { lease_id: lease.id, period_start: '2026-11-01', period_end: '2026-11-30', issue_date: '2026-11-01', due_date: '2026-11-05' };
+    const lines = [
+      { kind: 'rent', description: 'Rent November', quantity: '1', rate: '25000.00' },
+      { kind: 'adjustment', description: 'Goodwill', quantity: '1', rate: '-30000.00' },
+    ];
+    for (const status of ['issued', 'draft']) {
+      const res = await browser.post('/api/v1/invoices', { ...base, status, lines });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['lines.1.rate']);
+      expect(res.json().errors['lines.1.rate'][0]).toMatch(/cannot be negative/);
+    }
+    // a negative quantity is refused too (quantity is at least 0)
+    const qty = await browser.post('/api/v1/invoices', { ...base, status: 'issued', lines: [{ ...lines[0], quantity: '-1' }] });
+    expect(qty.statusCode).toBe(422);
+    expect((await browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: lease.id }))}`)).json()).toEqual([]);
+    expect(await balance()).toEqual(before);
+    // a zero-rate line (a free month written down) is still fine
+    const free = await browser.post('/api/v1/invoices', { ...base, status: 'issued', lines: [{ ...lines[0], rate: '0' }] });
+    expect(free.statusCode, free.body).toBe(201);
+  });
+});
+
 describe('an invoice issued by hand (POST /invoices)', () => {
   it('is paid from the tenant\'s credit on account in the same request, as billing-run invoices are', async () => {
     const l = await ledger(t.app, 'Hand Credit Co');
