@@ -95,7 +95,12 @@ export const authEvents = pgTable('auth_events', {
   ip: text('ip'),
   user_agent: text('user_agent'),
   details: jsonb('details'),
-}, (t) => [index('auth_events_email_ip_at_idx').on(t.event, t.email, t.ip, t.at), index('auth_events_user_idx').on(t.user_id, t.at)]);
+}, (t) => [
+  index('auth_events_email_ip_at_idx').on(t.event, t.email, t.ip, t.at),
+  // the per-address counts (login across emails, password reset requests)
+  index('auth_events_ip_at_idx').on(t.event, t.ip, t.at),
+  index('auth_events_user_idx').on(t.user_id, t.at),
+]);
 
 // ---- tenant tables ---------------------------------------------------------------------------
 

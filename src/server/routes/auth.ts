@@ -15,6 +15,8 @@ import { requireUser } from '../plugins/auth.js';
 import { currentUserPayload } from './current-user.js';
 
 export const LOGIN_MAX_FAILURES = 5;
+/** Failures a minute from one address across every email (password spraying), whatever succeeds between. */
+export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const RESET_REQUESTS_PER_MINUTE = 5;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -65,9 +67,13 @@ export async function authRoutes(fastify: FastifyInstance) {
   }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
     const outcome = await db.transaction(async (tx) => {
-      // One attempt at a time per email and address, across processes: a burst sent in parallel
-      // cannot slip past the count while the first attempts are still hashing.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login ${email} ${req.ip}`}, 0))`);
+      // One attempt at a time per address, across processes: a burst sent in parallel cannot slip
+      // past either count while the first attempts are still hashing.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login ${req.ip}`}, 0))`);
+      // the address's budget across emails (spraying one password over many accounts); a login
+      // that succeeds does not refill it, or the sprayer's own account would
+      const sprayed = await recentEvents(tx, { event: 'login.failed', ip: req.ip }, 60);
+      if (sprayed.count >= LOGIN_MAX_FAILURES_PER_IP) return { kind: 'limited' as const, retryAfter: sprayed.retryAfter };
       const limit = await recentEvents(tx, { event: 'login.failed', email, ip: req.ip, resetBy: 'login.succeeded' }, 60);
       if (limit.count >= LOGIN_MAX_FAILURES) return { kind: 'limited' as const, retryAfter: limit.retryAfter };
       const found = await findUserByEmail(tx, email);

@@ -99,6 +99,26 @@ describe('POST /login', () => {
     expect((await b.post('/api/v1/login', { email, password: PASSWORD })).statusCode).toBe(200);
   });
 
+  it('answers 429 after 20 failures a minute from one address across emails (password spraying), not for another address', async () => {
+    const b = await guest('10.9.9.9');
+    const victims = await Promise.all(Array.from({ length: 3 }, () => registeredBrowser(t.app, { ip: '10.9.9.8' })));
+    // one guess each at 20 accounts: no email reaches its own limit of 5
+    for (let i = 0; i < 20; i++) {
+      const res = await b.post('/api/v1/login', { email: i < 3 ? victims[i].email : uniqueEmail('sprayed'), password: 'Summer-2026!' });
+      expect(res.statusCode).toBe(422);
+    }
+    const limited = await b.post('/api/v1/login', { email: uniqueEmail('sprayed'), password: 'Summer-2026!' });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // the sprayer's own account logging in does not refill the budget
+    const own = await registeredBrowser(t.app, { ip: '10.9.9.7' });
+    expect((await b.post('/api/v1/login', { email: own.email, password: PASSWORD })).statusCode).toBe(429);
+    // the accounts themselves are not locked out from elsewhere
+    expect((await (await guest('10.9.9.10')).post('/api/v1/login', { email: victims[0].email, password: PASSWORD })).statusCode).toBe(200);
+    const failed = await rows<{ n: number }>(sql`select count(*)::int as n from auth_events where ip = '10.9.9.9' and event = 'login.failed'`);
+    expect(failed[0].n).toBe(20);
+  });
+
   it('counts a burst of parallel failures exactly: five 422, the rest 429, even the right password', async () => {
     const { email } = await registeredBrowser(t.app);
     const b = await guest('10.1.1.7');

@@ -1,0 +1,1 @@
+CREATE INDEX "auth_events_ip_at_idx" ON "auth_events" USING btree ("event","ip","at");
