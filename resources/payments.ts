@@ -22,7 +22,9 @@ export const payments = defineResource({
     reference('lease_id', 'leases', { filter: true }),
     reference('channel_id', 'payment-channels', { required: true, filter: true }),
     choice('method', PAYMENT_METHODS, { required: true, default: 'mpesa', list: true, filter: true }),
-    text('external_reference', { maxLength: 100, normalize: 'upper', list: true, search: true }),
+    // the M-Pesa (or bank) transaction code: stored without any space, invisible ones included,
+    // so a pasted 'QAB 123\u200B' is the same transaction as 'QAB123' (unique per channel)
+    text('external_reference', { maxLength: 100, normalize: 'compact', list: true, search: true }),
     money('amount', { required: true, min: 0.01, list: true, sort: true, filter: true }),
     datetime('paid_at', { required: true, list: true, sort: true, filter: true }),
     text('payer_name', { maxLength: 150, search: true }),

@@ -5,7 +5,7 @@ import {
   DEFAULT_MAX_LENGTH, type ChildDeclaration, type Field, type RecordValues, type Resource,
 } from './resource.js';
 import {
-  MAX_MONEY_CENTS, centsToDecimal, isEmail, isIsoDate, parseDateTime, parseDecimal, parseMoney, parsePhone,
+  MAX_MONEY_CENTS, centsToDecimal, compactCode, isEmail, isIsoDate, parseDateTime, parseDecimal, parseMoney, parsePhone,
 } from './resource-values.js';
 import { BAD_TEXT_MESSAGE, findBadText, isBadText } from './text-guard.js';
 
@@ -66,6 +66,7 @@ function normalizeText(f: Field, s: string): string {
     case 'upper': return t.toUpperCase();
     case 'lower': return t.toLowerCase();
     case 'code': return t.toUpperCase().replace(/[^A-Z0-9]/g, '');
+    case 'compact': return compactCode(t);
     default: return t;
   }
 }

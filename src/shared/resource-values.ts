@@ -97,6 +97,16 @@ export function parseDateTime(input: unknown): string | null {
   return Number.isNaN(t) ? null : new Date(t).toISOString();
 }
 
+/**
+ * Every space a pasted code can carry, the invisible ones too: white space (NBSP included), the
+ * zero-width space, non-joiner and joiner, the word joiner and the byte-order mark.
+ */
+export const ANY_SPACE_CLASS = '\\s\u00A0\u1680\u2000-\u200D\u2028\u2029\u202F\u205F\u2060\u3000\uFEFF';
+const ANY_SPACE = new RegExp(`[${ANY_SPACE_CLASS}]`, 'g');
+
+/** A transaction code as compared: no space of any kind, upper case ('qab 12\u200B3' → 'QAB123'). */
+export const compactCode = (s: string): string => s.replace(ANY_SPACE, '').toUpperCase();
+
 /** Default country for numbers typed without +code. */
 export const DEFAULT_PHONE_COUNTRY = 'KE';
 

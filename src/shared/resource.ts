@@ -34,8 +34,11 @@ export interface Field {
   scale?: number;
   /** text: a regular expression (source) the trimmed value must match. */
   pattern?: string;
-  /** text: normalisation applied before checks ('code': upper-case, letters and digits only). */
-  normalize?: 'upper' | 'lower' | 'code';
+  /**
+   * text: normalisation applied before checks ('code': upper-case, letters and digits only;
+   * 'compact': upper-case without any space, invisible ones included, e.g. an M-Pesa code).
+   */
+  normalize?: 'upper' | 'lower' | 'code' | 'compact';
   /** date: the value may not be before this other date field of the same record. */
   notBefore?: string;
   /** choice, multi_choice: the allowed values (labels: resources.<name>.choices.<key>.<value>). */

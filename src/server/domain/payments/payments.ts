@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import type { RecordValues } from '../../../shared/resource.js';
+import { ANY_SPACE_CLASS, compactCode } from '../../../shared/resource-values.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit.js';
@@ -40,7 +41,7 @@ async function checkLease(tx: Db, organizationId: string, tenantId: string, leas
  * latest. Null when nothing matches.
  */
 export async function matchAccountReference(tx: Db, organizationId: string, reference: string) {
-  const code = reference.replace(/\s+/g, '').toUpperCase();
+  const code = compactCode(reference);
   if (!code) return null;
   const [row] = rowsOf<{ tenant_id: string; lease_id: string }>(await tx.execute(sql`
     select l.tenant_id, l.id as lease_id
@@ -49,6 +50,24 @@ export async function matchAccountReference(tx: Db, organizationId: string, refe
     order by (l.status in ('active', 'notice')) desc, (l.status = 'draft') desc, l.start_date desc
     limit 1`));
   return row ?? null;
+}
+
+/**
+ * The same transaction code on the same channel is one payment, compared with every space removed
+ * on both sides: new codes are stored compact (the declaration's normalize), and a code stored
+ * before that, with a space or a zero-width character in it, still matches. The unique index backs
+ * up the stored form; this names the field.
+ */
+async function refuseRecordedCode(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
+  const code = values.external_reference ?? existing?.external_reference;
+  const channel = values.channel_id ?? existing?.channel_id;
+  if (typeof code !== 'string' || !code || typeof channel !== 'string') return;
+  const [dup] = rowsOf<{ id: string }>(await tx.execute(sql`
+    select id from payments where organization_id = ${organizationId} and channel_id = ${channel}
+      and upper(regexp_replace(external_reference, ${`[${ANY_SPACE_CLASS}]`}, '', 'g')) = ${compactCode(code)}
+      and id <> ${String(existing?.id ?? '')}
+    limit 1`));
+  if (dup) throw invalid({ external_reference: ['This transaction is already recorded for this channel.'] });
 }
 
 /**
@@ -61,6 +80,7 @@ export const paymentHooks = {
     if (existing && existing.status !== 'unmatched') {
       throw conflict('A confirmed payment is never edited; reverse it with a reason and record it again.');
     }
+    await refuseRecordedCode(tx, organizationId, values, existing);
     let tenantId = (values.tenant_id ?? null) as string | null;
     let leaseId = (values.lease_id ?? null) as string | null;
     if (!tenantId && leaseId) {

@@ -165,3 +165,29 @@ describe('recording a payment', () => {
     expect(p.allocations.map((x) => [x.invoice_id, x.amount])).toEqual([[a.id, '100.00'], [b.id, '50.00']]);
   });
 });
+
+describe('an M-Pesa code recorded twice', () => {
+  it('is one transaction whatever spaces it carries, invisible ones included; another channel or organisation is its own', async () => {
+    const l = await ledger(t.app, 'Duplicate Code Co');
+    const first = await pay(l, '1000.00', { method: 'mpesa', external_reference: 'sgh7 k2lq9p' });
+    expect(first.external_reference).toBe('SGH7K2LQ9P');
+    const post = (code: string, channel = l.channelId) => l.browser.post('/api/v1/payments', {
+      tenant_id: l.lease.tenant_id, channel_id: channel, method: 'mpesa', amount: '1000.00', paid_at: '2026-01-10T08:00:00.000Z', external_reference: code,
+    });
+    for (const code of ['SGH7K2LQ9P', ' sgh7k2lq9p ', 'SGH7\u200BK2LQ9P', '\uFEFFSGH7K2LQ9P', 'SGH7\u00A0K2LQ\u200C9P\u200D', 'S\u2060GH7K2LQ9P', 'SGH7\tK2LQ9P']) {
+      const res = await post(code);
+      expect(res.statusCode, JSON.stringify(code)).toBe(422);
+      expect(res.json().errors).toEqual({ external_reference: ['This transaction is already recorded for this channel.'] });
+    }
+    // a code stored before codes were compacted (with a zero-width space in it) still matches
+    await inScope(t.database.db, { tenant: l.orgId }, (tx) => tx.execute(sql`
+      update payments set external_reference = ${'QAB\u200B123'} where organization_id = ${l.orgId} and id = ${first.id}`));
+    expect((await post('QAB 123')).statusCode).toBe(422);
+    const count = await inScope(t.database.db, { tenant: l.orgId }, async (tx) => rowsOf<{ n: number }>(await tx.execute(sql`
+      select count(*)::int as n from payments where organization_id = ${l.orgId}`)));
+    expect(count[0].n).toBe(1);
+    // the same code on another organisation's channel is that organisation's own payment
+    const other = await ledger(t.app, 'Other Code Co');
+    expect((await pay(other, '1000.00', { method: 'mpesa', external_reference: 'QAB123' })).external_reference).toBe('QAB123');
+  });
+});
