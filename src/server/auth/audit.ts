@@ -5,7 +5,7 @@ import type { Db } from '../db/client.js';
 import { authEvents } from '../db/schema.js';
 
 export type AuthEvent =
-  | 'login.succeeded' | 'login.failed' | 'logout' | 'register'
+  | 'login.succeeded' | 'login.failed' | 'logout' | 'register' | 'register.taken'
   | 'reset.requested' | 'reset.done' | 'password.changed';
 
 export async function recordAuthEvent(

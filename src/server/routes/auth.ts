@@ -18,6 +18,8 @@ export const LOGIN_MAX_FAILURES = 5;
 /** Failures a minute from one address across every email (password spraying), whatever succeeds between. */
 export const LOGIN_MAX_FAILURES_PER_IP = 20;
 export const RESET_REQUESTS_PER_MINUTE = 5;
+/** Registrations refused for a taken email a minute from one address: probing for accounts. */
+export const REGISTER_TAKEN_PER_MINUTE = 5;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const Email = Type.String({ format: 'email', maxLength: 255 });
@@ -40,10 +42,28 @@ export async function authRoutes(fastify: FastifyInstance) {
   }, async (req, reply) => {
     const { name, password, password_confirmation } = req.body;
     const email = req.body.email.trim().toLowerCase();
+    // The contract (docs/api.md) answers a taken email with its 422, so the answer itself tells
+    // that an account exists. What limits that: an address gets few such answers a minute, and
+    // the account's owner is told by email (what happened, and what to do if it was them).
+    const probes = await recentEvents(db, { event: 'register.taken', ip: req.ip }, 60);
+    if (probes.count >= REGISTER_TAKEN_PER_MINUTE) throw tooManyRequests(probes.retryAfter);
     const errors: Record<string, string[]> = {};
     const problems = passwordProblems(password, password_confirmation);
     if (problems.length) errors.password = problems;
-    if (await findUserByEmail(db, email)) errors.email = ['The email has already been taken.'];
+    const existing = await findUserByEmail(db, email);
+    if (existing) {
+      errors.email = ['The email has already been taken.'];
+      await db.transaction((tx) => recordAuthEvent(tx, req, 'register.taken', { userId: existing.id, email }));
+      if (existing.status === 'active') {
+        const site = app.config.appUrl;
+        // not awaited: the answer does not wait for the mail server
+        app.mailer.send({
+          to: email,
+          subject: 'Someone tried to create a Keja account with your email',
+          text: `Hello ${existing.name},\n\nSomeone tried to create a new Keja account with this email address. You already have one, so no new account was made.\n\nIf it was you, log in at ${site}/auth/login. Forgotten your password? Choose a new one at ${site}/auth/forgot-password.\n\nIf it was not you, you can ignore this email: your account is unchanged.\n`,
+        }).catch((err) => req.log.error({ err }, 'registration notice mail failed'));
+      }
+    }
     if (Object.keys(errors).length) throw invalid(errors);
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (tx) => {

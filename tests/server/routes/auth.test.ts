@@ -52,6 +52,30 @@ describe('POST /register', () => {
   });
 });
 
+describe('POST /register with an email that has an account', () => {
+  it('tells the account owner by email what to do, and answers an address probing for accounts 429 after 5 a minute', async () => {
+    const { email } = await registeredBrowser(t.app);
+    const b = await guest('10.7.7.7');
+    const before = t.mails.length;
+    const taken = await b.post('/api/v1/register', { name: 'Prober', email, password: PASSWORD, password_confirmation: PASSWORD });
+    expect(taken.statusCode).toBe(422);
+    await expect.poll(() => t.mails.length).toBe(before + 1);
+    const mail = t.mails.at(-1)!;
+    expect(mail.to).toBe(email);
+    expect(mail.text).toContain('no new account was made');
+    expect(mail.text).toContain('http://keja.test/auth/login');
+    expect(mail.text).toContain('http://keja.test/auth/forgot-password');
+    expect(mail.text).not.toContain('Prober');
+    for (let i = 0; i < 4; i++) expect((await b.post('/api/v1/register', { name: 'Prober', email, password: PASSWORD, password_confirmation: PASSWORD })).statusCode).toBe(422);
+    const limited = await b.post('/api/v1/register', { name: 'Prober', email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // another address registers as ever
+    const fresh = await (await guest('10.7.7.8')).post('/api/v1/register', { name: 'New', email: uniqueEmail(), password: PASSWORD, password_confirmation: PASSWORD });
+    expect(fresh.statusCode).toBe(201);
+  });
+});
+
 describe('POST /login', () => {
   it('the same email registered twice at the same moment: one account, the other gets the 422', async () => {
     const email = uniqueEmail('twice');
