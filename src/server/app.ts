@@ -27,7 +27,7 @@ import { messagingRoutes } from './routes/messaging.js';
 import { paymentChannelRoutes } from './routes/payment-channels.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { configureSecretBox } from './domain/secret-box.js';
-import { isIsoDate, isIsoMonth, parseDateTime } from '../shared/resource-values.js';
+import { isIsoDate, parseDateTime } from '../shared/resource-values.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -141,12 +141,11 @@ export async function buildApp(opts: AppOptions, fastifyOptions: FastifyServerOp
     trustProxy: opts.config.trustProxy,
     ajv: {
       customOptions: { allErrors: true },
-      // format 'date' is a real day in the product's calendar (1900–2199), 'month' a YYYY-MM in it,
-      // 'date-time' one with an explicit offset on such a day: the same rules as the declarations'
-      // fields (resource-values.ts), so PostgreSQL never sees year 0
+      // format 'date' is a real day in the product's calendar (1900–2199), 'date-time' one with an
+      // explicit offset on such a day: the same rules as the declarations' fields
+      // (resource-values.ts), so PostgreSQL never sees year 0
       onCreate: (ajv: { addFormat(name: string, f: (s: string) => boolean): unknown }) => {
         ajv.addFormat('date', isIsoDate);
-        ajv.addFormat('month', isIsoMonth);
         ajv.addFormat('date-time', (s) => /(Z|[+-]\d{2}:?\d{2})$/i.test(s) && parseDateTime(s) !== null);
       },
     },
