@@ -216,6 +216,8 @@ describe('a member whose role lacks a permission', () => {
     await logOut(page);
     // …and works in that organisation.
     await logIn(page, email, password);
+    // the invitation is pending until the person accepts it
+    expect((await apiCall(page, 'POST', `/user/invitations/${(member.body as { id: string }).id}/accept`)).status).toBe(200);
     await apiCall(page, 'POST', `/organisations/${org}/switch`);
     await page.goto(`${server.url}/houses`);
     const houses = await settle(page, 'list');
