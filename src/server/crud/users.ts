@@ -59,7 +59,8 @@ const selectMembers = (organizationId: string, where: SQL) => sql`
   ) x
   where ${where}`;
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v ?? null);
+// raw queries answer timestamps as Date (pg) or text (PGlite): the API always says ISO 8601
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
 const view = (r: RecordValues) => ({
   id: r.id, name: r.name, email: r.email, phone: r.phone ?? null, status: r.status, role_ids: r.role_ids ?? [],
   created_at: iso(r.created_at), expires_at: iso(r.expires_at),

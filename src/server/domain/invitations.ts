@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { ulid } from 'ulid';
 import type { RecordValues } from '../../shared/resource.js';
 import { randomToken, sha256 } from '../auth/tokens.js';
-import { rowsOf, type Db } from '../db/client.js';
+import { inScope, rowsOf, type Db } from '../db/client.js';
 import { invitations, memberships, organizations, roles, userRoles, users } from '../db/schema.js';
 import { invalid, notFound } from '../errors.js';
 import type { TenantContext } from '../tenancy.js';
@@ -82,20 +82,21 @@ export async function resendInvitation(tx: Db, ctx: TenantContext, id: string) {
   return { record: invitationView(row), mail: await mailFor(tx, row, token, ctx.userId) };
 }
 
-/** The live invitation a link's token opens, with its organisation's name (outside any organisation's scope: the guest has none). */
+/** The live invitation a link's token opens, with its organisation's name: a guest has no organisation, the token is their scope (secure.ts). */
 export async function invitationByToken(db: Db, token: string) {
-  const [row] = await db.select({ invitation: invitations, organization: organizations.name }).from(invitations)
+  const hash = sha256(token);
+  const [row] = await inScope(db, { invitation: hash }, (tx) => tx.select({ invitation: invitations, organization: organizations.name }).from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organization_id))
-    .where(and(eq(invitations.token_hash, sha256(token)), sql`${invitations.expires_at} > now()`));
+    .where(and(eq(invitations.token_hash, hash), sql`${invitations.expires_at} > now()`)));
   return row ?? null;
 }
 
-/** The live invitations addressed to an email, for its logged-in owner. */
-export function invitationsFor(db: Db, email: string) {
-  return db.select({ id: invitations.id, organization_id: invitations.organization_id, organization_name: organizations.name, expires_at: invitations.expires_at })
+/** The live invitations addressed to a logged-in user's email (the user's scope shows no others). */
+export function invitationsFor(db: Db, userId: string, email: string) {
+  return inScope(db, { user: userId }, (tx) => tx.select({ invitation: invitations, organization_name: organizations.name })
     .from(invitations).innerJoin(organizations, eq(organizations.id, invitations.organization_id))
     .where(and(eq(invitations.email, email), sql`${invitations.expires_at} > now()`))
-    .orderBy(organizations.name);
+    .orderBy(organizations.name));
 }
 
 /**

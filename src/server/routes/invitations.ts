@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { recordAuthEvent } from '../auth/audit.js';
 import { hashPassword, passwordProblems } from '../auth/passwords.js';
 import { findUserByEmail, publicUser, setActiveOrganization, startSession } from '../auth/sessions.js';
 import { inScope, rowsOf, type Db } from '../db/client.js';
-import { invitations, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { acceptInvitation, dropInvitation, INVITATION_GONE, invitationByToken, invitationsFor } from '../domain/invitations.js';
 import { invalid, invalidField, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
@@ -33,26 +33,25 @@ export async function invitationRoutes(fastify: FastifyInstance) {
   const db = app.db;
 
   /** The caller's own live invitation with this id (404 for anyone else's). */
-  async function ownInvitation(email: string, id: string) {
-    const [row] = await db.select().from(invitations)
-      .where(and(eq(invitations.id, id), eq(invitations.email, email), sql`${invitations.expires_at} > now()`));
+  async function ownInvitation(userId: string, email: string, id: string) {
+    const row = (await invitationsFor(db, userId, email)).find((r) => r.invitation.id === id);
     if (!row) throw notFound('Invitation not found.');
-    return row;
+    return row.invitation;
   }
 
   app.get('/user/invitations', {
     schema: { tags, summary: 'The live invitations addressed to your email', response: { 200: Type.Array(Pending) } },
   }, async (req) => {
     const user = requireUser(req);
-    const rows = await invitationsFor(db, user.email);
-    return rows.map((r) => ({ id: r.id, organization: { id: r.organization_id, name: r.organization_name }, expires_at: r.expires_at.toISOString() }));
+    const rows = await invitationsFor(db, user.id, user.email);
+    return rows.map((r) => ({ id: r.invitation.id, organization: { id: r.invitation.organization_id, name: r.organization_name }, expires_at: r.invitation.expires_at.toISOString() }));
   });
 
   app.post('/user/invitations/:id/accept', {
     schema: { tags, summary: 'Accept an invitation: you become a member with the roles it names', params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: Type.Object({ organization: Organization }) } },
   }, async (req) => {
     const user = requireUser(req);
-    const invitation = await ownInvitation(user.email, req.params.id);
+    const invitation = await ownInvitation(user.id, user.email, req.params.id);
     return inScope(db, { tenant: invitation.organization_id, user: user.id }, async (tx) => {
       await acceptInvitation(tx, invitation, user.id);
       return { organization: await organizationName(tx, invitation.organization_id) };
@@ -63,7 +62,7 @@ export async function invitationRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Decline an invitation', params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: Message } },
   }, async (req) => {
     const user = requireUser(req);
-    const invitation = await ownInvitation(user.email, req.params.id);
+    const invitation = await ownInvitation(user.id, user.email, req.params.id);
     await inScope(db, { tenant: invitation.organization_id, user: user.id }, (tx) => dropInvitation(tx, invitation.organization_id, invitation.id));
     return { message: 'The invitation is declined.' };
   });
