@@ -115,7 +115,7 @@ const ROUTES: Array<[string, Kind]> = [
   ['/settings', 'other'],
   ['/templates', 'list'], ['/template-form', 'other'], ['/template-form/{template}', 'other'],
   ['/users', 'list'], ['/user-form', 'other'], ['/user-form/{user}', 'other'],
-  ['/change-password', 'other'],
+  ['/change-password', 'other'], ['/invitations', 'other'],
   ['/work-orders', 'list'],
   ['/tickets', 'list'], ['/ticket-form', 'form'], ['/ticket-form/{ticket}', 'form'],
   ['/service-providers', 'list'], ['/service-provider-form', 'form'], ['/service-provider-form/{provider}', 'form'],
