@@ -2,7 +2,7 @@
 // an existing account accepts or declines at once, a new email chooses a name and password and
 // joins logged in. A used, revoked or expired link says so (the server's 422 on `token`).
 import { useEffect, useState } from 'react';
-import { Alert, Button, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, Stack, TextField } from '@mui/material';
 import { Form, PasswordInput, TextInput, maxLength, required, useTranslate } from 'react-admin';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLink, AuthShell } from '../../components/AuthShell';
@@ -105,7 +105,7 @@ export function InvitationPage() {
           <Button type="submit" variant="contained" size="large" fullWidth loading={creating} disabled={!!busy} sx={{ mt: 2 }}>
             {translate('keja.invitations.create_and_join')}
           </Button>
-          {declineButton}
+          <Box sx={{ pt: 1 }}>{declineButton}</Box>
         </Stack>
       </Form>
     </AuthShell>
