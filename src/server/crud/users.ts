@@ -163,7 +163,10 @@ export async function userRoutes(app: FastifyInstance) {
   }, async (req) => {
     const sent = await withTenant(req, 'create.user', async (tx, ctx) => {
       const id = (req.params as { id: string }).id;
-      if (!isInvitation(await member(tx, ctx.organizationId, id))) throw conflict('This person is already a member: there is no invitation to send.');
+      const record = await member(tx, ctx.organizationId, id);
+      if (!isInvitation(record)) throw conflict('This person is already a member: there is no invitation to send.');
+      // sending it again brings its roles back to life: the sender must be able to give them
+      await judgeRoleGrant(tx, ctx, record.role_ids as string[]);
       return resendInvitation(tx, ctx, id);
     });
     sendInvitation(req, sent.mail);

@@ -64,6 +64,9 @@ describe('nobody grants a permission they do not hold', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.role_ids).toBeTruthy();
     expect((await accomplice.browser.get('/api/v1/user/invitations')).json()).toEqual([]);
+    // nor bring an Administrator's invitation back to life by sending it again
+    const adminInvite = (await admin.post('/api/v1/users', { name: 'Co-admin', email: uniqueEmail('coadmin'), role_ids: [roleIds.Administrator] })).json();
+    expect((await m.browser.post(`/api/v1/users/${adminInvite.id}/resend`)).statusCode).toBe(422);
     // a role within their own permissions is fine: the accomplice gains nothing the member lacks
     const ok = await m.browser.post('/api/v1/users', { name: 'Accomplice', email: accomplice.email, role_ids: [m.roleId] });
     expect(ok.statusCode, ok.body).toBe(201);
