@@ -1,10 +1,12 @@
 import { choice, defineResource, email, multiReference, phone, route, text } from '../src/shared/resource.js';
 
-export const USER_STATUSES = ['active', 'disabled'] as const;
+/** invited and expired are pending invitations (listed beside members; the person joins on accepting). */
+export const USER_STATUSES = ['active', 'disabled', 'invited', 'expired'] as const;
 
 /**
  * The organisation's members: foundation tables users + memberships + user_roles (storage
- * 'custom'). Creating one invites by email; disabling ends the user's sessions.
+ * 'custom') and invitations. Creating one invites by email (a member only once they accept);
+ * disabling ends the user's sessions; deleting an invitation revokes it.
  */
 export const users = defineResource({
   name: 'users',

@@ -15,6 +15,7 @@ import { authPlugin } from './plugins/auth.js';
 import { authRoutes, sanctumRoutes } from './routes/auth.js';
 import { organisationRoutes } from './routes/organisations.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { invitationRoutes } from './routes/invitations.js';
 import { crudRoutes } from './crud/routes.js';
 import { settingsRoutes } from './crud/settings.js';
 import { userRoutes } from './crud/users.js';
@@ -104,6 +105,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
     await api.register(authRoutes);
     await api.register(organisationRoutes);
     await api.register(tokenRoutes);
+    await api.register(invitationRoutes);
     // organisation data: every handler runs in withTenant, which confirms a cached session
     await api.register(async (scoped) => {
       scoped.addHook('onRoute', (route) => {

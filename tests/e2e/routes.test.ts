@@ -115,7 +115,7 @@ const ROUTES: Array<[string, Kind]> = [
   ['/settings', 'other'],
   ['/templates', 'list'], ['/template-form', 'other'], ['/template-form/{template}', 'other'],
   ['/users', 'list'], ['/user-form', 'other'], ['/user-form/{user}', 'other'],
-  ['/change-password', 'other'],
+  ['/change-password', 'other'], ['/invitations', 'other'],
   ['/work-orders', 'list'],
   ['/tickets', 'list'], ['/ticket-form', 'form'], ['/ticket-form/{ticket}', 'form'],
   ['/service-providers', 'list'], ['/service-provider-form', 'form'], ['/service-provider-form/{provider}', 'form'],
@@ -216,6 +216,8 @@ describe('a member whose role lacks a permission', () => {
     await logOut(page);
     // …and works in that organisation.
     await logIn(page, email, password);
+    // the invitation is pending until the person accepts it
+    expect((await apiCall(page, 'POST', `/user/invitations/${(member.body as { id: string }).id}/accept`)).status).toBe(200);
     await apiCall(page, 'POST', `/organisations/${org}/switch`);
     await page.goto(`${server.url}/houses`);
     const houses = await settle(page, 'list');

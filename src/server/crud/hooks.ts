@@ -17,15 +17,21 @@ import { workOrderHooks } from '../domain/work-orders.js';
  * Where an area needs more than its declaration: rules that run in the same transaction as the
  * write they guard (style.md: domain rules live on the server, never in the web app alone).
  */
+/** Who is writing: rules about granting (roles) judge against the writer's own permissions. */
+export interface Actor {
+  userId: string;
+  permissions: readonly string[];
+}
+
 export interface ResourceHooks {
   /** Custom storage mapped onto a foundation table with the declaration's column names. */
   table?: ResourceTable;
   /** Throw invalid()/conflict() to refuse; `existing` is null on create. May adjust values. */
-  beforeWrite?(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null): Promise<void>;
+  beforeWrite?(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null, actor?: Actor): Promise<void>;
   /** After the row is written (house status following its lease, …). */
   afterWrite?(tx: Db, organizationId: string, id: string, existing: RecordValues | null): Promise<void>;
   /** Throw conflict() to refuse a delete. */
-  beforeDelete?(tx: Db, organizationId: string, existing: RecordValues): Promise<void>;
+  beforeDelete?(tx: Db, organizationId: string, existing: RecordValues, actor?: Actor): Promise<void>;
 }
 
 export const resourceHooks: Record<string, ResourceHooks> = {

@@ -13,7 +13,7 @@ import { childTables, constraints, resourceTables, type ResourceTable } from '..
 import { memberships } from '../db/schema.js';
 import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
-import { resourceHooks } from './hooks.js';
+import { resourceHooks, type Actor } from './hooks.js';
 import { countRecords, totalExpression, totalFrom } from './count.js';
 import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
 
@@ -219,7 +219,7 @@ function constraintError(err: unknown, resource: Resource): never {
   throw conflict('This record is referenced by, or references, a record that does not allow the change.');
 }
 
-export async function createRecord(tx: Db, resource: Resource, organizationId: string, values: RecordValues) {
+export async function createRecord(tx: Db, resource: Resource, organizationId: string, values: RecordValues, actor?: Actor) {
   const t = tableOf(resource);
   const errors: FieldErrors = {};
   await checkReferences(tx, resource.fields, values, organizationId, errors);
@@ -227,7 +227,7 @@ export async function createRecord(tx: Db, resource: Resource, organizationId: s
   await checkUnique(tx, resource, t, values, organizationId, null, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   const hooks = resourceHooks[resource.name];
-  await hooks?.beforeWrite?.(tx, organizationId, values, null);
+  await hooks?.beforeWrite?.(tx, organizationId, values, null, actor);
   const id = ulid();
   try {
     await tx.insert(t).values({ ...toColumns(resource.fields, values), organization_id: organizationId, id });
@@ -241,7 +241,7 @@ export async function createRecord(tx: Db, resource: Resource, organizationId: s
   return getRecord(tx, resource, organizationId, id);
 }
 
-export async function updateRecord(tx: Db, resource: Resource, organizationId: string, id: string, values: RecordValues) {
+export async function updateRecord(tx: Db, resource: Resource, organizationId: string, id: string, values: RecordValues, actor?: Actor) {
   const t = tableOf(resource);
   const existing = await findRow(tx, resource, organizationId, id, true);
   if (!existing) throw notFound();
@@ -251,7 +251,7 @@ export async function updateRecord(tx: Db, resource: Resource, organizationId: s
   await checkUnique(tx, resource, t, values, organizationId, id, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   const hooks = resourceHooks[resource.name];
-  await hooks?.beforeWrite?.(tx, organizationId, values, existing);
+  await hooks?.beforeWrite?.(tx, organizationId, values, existing, actor);
   const before = isAudited(resource.name) ? await getRecord(tx, resource, organizationId, id) : null;
   // write-only secrets sent empty keep their stored value
   const columns = toColumns(resource.fields.filter((f) => !(f.writeOnly && (values[f.key] === null || values[f.key] === ''))), values);
@@ -268,12 +268,12 @@ export async function updateRecord(tx: Db, resource: Resource, organizationId: s
 }
 
 /** Deletes with the area's rules: 409 with the reason when they forbid it. */
-export async function deleteRecord(tx: Db, resource: Resource, organizationId: string, id: string) {
+export async function deleteRecord(tx: Db, resource: Resource, organizationId: string, id: string, actor?: Actor) {
   const row = await findRow(tx, resource, organizationId, id, true);
   if (!row) throw notFound();
   const record = await getRecord(tx, resource, organizationId, id);
   const rules = resource.delete;
-  await resourceHooks[resource.name]?.beforeDelete?.(tx, organizationId, row);
+  await resourceHooks[resource.name]?.beforeDelete?.(tx, organizationId, row, actor);
   if (rules.allowed === false) throw conflict(rules.message ?? 'This record cannot be deleted.');
   for (const w of rules.blockedWhen ?? []) {
     if (w.in.includes(String(row[w.field]))) throw conflict(w.message);

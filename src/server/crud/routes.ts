@@ -58,7 +58,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     const record = await withTenant(req, `create.${m}`, async (tx, ctx) => {
       const { values, errors } = validateRecord(resource, req.body, 'create');
       if (Object.keys(errors).length) throw invalid(errors);
-      return createRecord(tx, resource, ctx.organizationId, values);
+      return createRecord(tx, resource, ctx.organizationId, values, ctx);
     });
     return reply.status(201).send(record);
   });
@@ -68,7 +68,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     return withTenant(req, `edit.${m}`, async (tx, ctx) => {
       const { values, errors } = validateRecord(resource, req.body, 'update');
       if (Object.keys(errors).length) throw invalid(errors);
-      return updateRecord(tx, resource, ctx.organizationId, id, values);
+      return updateRecord(tx, resource, ctx.organizationId, id, values, ctx);
     });
   });
 
@@ -88,7 +88,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
         // its title first: a refusal by the database leaves the transaction unable to read
         const title = recordTitle(resource, await getRecord(tx, resource, ctx.organizationId, id));
         try {
-          deleted.push(await deleteRecord(tx, resource, ctx.organizationId, id));
+          deleted.push(await deleteRecord(tx, resource, ctx.organizationId, id, ctx));
         } catch (err) {
           if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
           throw new HttpError(409, `${title}: ${err.message} Nothing was deleted.`);
@@ -100,7 +100,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
 
   app.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: IdParams } }, async (req) => {
     const { id } = req.params as { id: string };
-    return withTenant(req, `delete.${m}`, (tx, ctx) => deleteRecord(tx, resource, ctx.organizationId, id));
+    return withTenant(req, `delete.${m}`, (tx, ctx) => deleteRecord(tx, resource, ctx.organizationId, id, ctx));
   });
 }
 

@@ -90,6 +90,8 @@ export const APP_ROLE = 'keja_app';
 export interface Scope {
   tenant?: string | null;
   user?: string | null;
+  /** The sha256 of an invitation link's token: outside any organisation, the one invitation a guest holding the link may see (secure.ts). */
+  invitation?: string | null;
   /**
    * A read to run first, right after the scope is set (the membership check of a request). On
    * PostgreSQL it travels in the same round trip as BEGIN and the set_config calls (one simple
@@ -124,7 +126,7 @@ export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db, first: Row[]
   if (session instanceof NodePgSession && (session as unknown as PgSessionParts).client instanceof pg.Pool) return inScopePg(session, scope, fn);
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant', ${scope.tenant ?? ''}, true), set_config('app.user', ${scope.user ?? ''}, true)`,
+      sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant', ${scope.tenant ?? ''}, true), set_config('app.user', ${scope.user ?? ''}, true), set_config('app.invitation', ${scope.invitation ?? ''}, true)`,
     );
     const first = scope.first ? rowsOf<Row>(await tx.execute(scope.first)) : [];
     return fn(tx as unknown as Db, first);
@@ -148,7 +150,7 @@ async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: R
     if (typeof v === 'string') return client.escapeLiteral(v);
     throw new Error('inScope: a first query parameter must be a string, number, boolean or null');
   };
-  let text = `begin${scope.readOnly ? ' read only' : ''}; select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true)`;
+  let text = `begin${scope.readOnly ? ' read only' : ''}; select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true), set_config('app.invitation', ${lit(scope.invitation ?? '')}, true)`;
   if (scope.first) {
     const q = parts.dialect.sqlToQuery(scope.first);
     // drizzle numbers its parameters $1…$n and writes no other dollar sign into a select

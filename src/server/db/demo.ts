@@ -266,7 +266,7 @@ class DemoBuilder {
     });
   }
 
-  /** Invited the way src/server/crud/users.ts does it: users row, membership, roles; no password yet. */
+  /** Colleagues who have already accepted their invitations: users row, active membership, roles; no password yet. */
   private async addColleagues() {
     const roleRows = await this.tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.organization_id, this.organizationId));
     for (const c of COLLEAGUES) {

@@ -118,6 +118,31 @@ export const roles = pgTable('roles', {
   uniqueIndex('roles_name_unique').on(t.organization_id, sql`lower(${t.name})`),
 ]);
 
+/**
+ * A pending invitation to join an organisation (issue 12): nobody becomes a member until they
+ * accept, logged in as the invited email or through the emailed link. It holds only what the
+ * inviter typed (never the account's name or id), the roles they chose, and the sha256 of the
+ * link's single-use token. Accepting, declining or revoking deletes it, so a used link fails.
+ */
+export const invitations = pgTable('invitations', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  /** Lower-cased, as typed by the inviter. */
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  phone: text('phone'),
+  role_ids: text('role_ids').array().notNull().default(sql`'{}'::text[]`),
+  token_hash: text('token_hash').notNull(),
+  invited_by: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+  created_at: createdAt(),
+  expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [
+  primaryKey({ columns: [t.organization_id, t.id] }),
+  uniqueIndex('invitations_token_unique').on(t.token_hash),
+  uniqueIndex('invitations_email_unique').on(t.organization_id, t.email),
+  index('invitations_email_idx').on(t.email),
+]);
+
 export const userRoles = pgTable('user_roles', {
   organization_id: text('organization_id').notNull(),
   user_id: text('user_id').notNull(),

@@ -22,6 +22,7 @@
 const ROLE = 'keja_app';
 const TENANT = `NULLIF(current_setting('app.tenant', true), '')`;
 const USER = `NULLIF(current_setting('app.user', true), '')`;
+const INVITATION = `NULLIF(current_setting('app.invitation', true), '')`;
 
 export function secureSql(): string {
   return `
@@ -46,6 +47,10 @@ BEGIN
       -- a user sees their own memberships (to list and switch organisations) and, inside an
       -- organisation, that organisation's members
       EXECUTE format($p$CREATE POLICY tenant_isolation ON %I USING (organization_id = ${TENANT} OR user_id = ${USER}) WITH CHECK (organization_id = ${TENANT})$p$, t.table_name);
+    ELSIF t.table_name = 'invitations' THEN
+      -- inside an organisation, its invitations; outside any, a user sees those addressed to their
+      -- email and a guest only the one whose link token they hold (its sha256 in app.invitation)
+      EXECUTE format($p$CREATE POLICY tenant_isolation ON %I USING (organization_id = ${TENANT} OR (${TENANT} IS NULL AND (email = (SELECT u.email FROM users u WHERE u.id = ${USER}) OR token_hash = ${INVITATION}))) WITH CHECK (organization_id = ${TENANT})$p$, t.table_name);
     ELSE
       EXECUTE format($p$CREATE POLICY tenant_isolation ON %I USING (organization_id = ${TENANT}) WITH CHECK (organization_id = ${TENANT})$p$, t.table_name);
     END IF;
@@ -60,6 +65,8 @@ BEGIN
     CASE
       WHEN ${TENANT} IS NOT NULL THEN id = ${TENANT}
       WHEN ${USER} IS NOT NULL THEN EXISTS (SELECT 1 FROM memberships m WHERE m.organization_id = organizations.id AND m.user_id = ${USER})
+        -- and those inviting them (invitations' own policy keeps this to the user's email)
+        OR EXISTS (SELECT 1 FROM invitations i WHERE i.organization_id = organizations.id)
       ELSE true
     END
   ) WITH CHECK (${TENANT} IS NULL OR id = ${TENANT});

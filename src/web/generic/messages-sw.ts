@@ -32,7 +32,7 @@ export const genericSwahili = {
     county: genericEnglish.choices.county,
     any: {
       ...genericEnglish.choices.any,
-      active: 'Hai', disabled: 'Imezimwa', draft: 'Rasimu', issued: 'Imetolewa', paid: 'Imelipwa', partially_paid: 'Imelipwa kiasi', void: 'Imebatilishwa',
+      active: 'Hai', disabled: 'Imezimwa', invited: 'Amealikwa', expired: 'Imeisha muda', draft: 'Rasimu', issued: 'Imetolewa', paid: 'Imelipwa', partially_paid: 'Imelipwa kiasi', void: 'Imebatilishwa',
       vacant: 'Wazi', occupied: 'Inakaliwa', reserved: 'Imehifadhiwa', unavailable: 'Haipatikani', notice: 'Notisi', ended: 'Imeisha',
       open: 'Wazi', in_progress: 'Inaendelea', resolved: 'Imetatuliwa', closed: 'Imefungwa', declined: 'Imekataliwa', deferred: 'Imeahirishwa',
       low: 'Chini', normal: 'Kawaida', high: 'Juu', urgent: 'Dharura', pending: 'Inasubiri', approved: 'Imeidhinishwa',

@@ -1,11 +1,14 @@
 // The active organisation in the app bar, with a menu to switch to another one
-// (GET /organisations, POST /organisations/{id}/switch, then the session is reloaded).
+// (GET /organisations, POST /organisations/{id}/switch, then the session is reloaded), and a way
+// to the invitations waiting for the user (GET /user/invitations) when there are any.
 import { useState, type MouseEvent } from 'react';
 import { Box, Button, CircularProgress, Divider, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
+import MailOutlineRoundedIcon from '@mui/icons-material/MailOutlineRounded';
 import UnfoldMoreRoundedIcon from '@mui/icons-material/UnfoldMoreRounded';
 import { useRefresh, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { api } from '../providers/http-client';
 import { useSession } from '../session/session-store';
 import { switchOrganisation } from '../session/session-actions';
@@ -18,16 +21,16 @@ export function OrganisationSwitcher() {
   const toast = useToast();
   const { organization } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
   const [list, setList] = useState<Organization[] | null>(null);
+  const [invited, setInvited] = useState(0);
   const [busy, setBusy] = useState(false);
 
   const open = async (e: MouseEvent<HTMLElement>) => {
     setAnchor(e.currentTarget);
-    try {
-      setList(await api<Organization[]>('/organisations'));
-    } catch {
-      setList([]);
-    }
+    const [orgs, invitations] = await Promise.allSettled([api<Organization[]>('/organisations'), api<unknown[]>('/user/invitations')]);
+    setList(orgs.status === 'fulfilled' ? orgs.value : []);
+    setInvited(invitations.status === 'fulfilled' ? invitations.value.length : 0);
   };
 
   const choose = async (org: Organization) => {
@@ -95,6 +98,13 @@ export function OrganisationSwitcher() {
             </MenuItem>
           ))
         )}
+        {invited > 0 ? <Divider /> : null}
+        {invited > 0 ? (
+          <MenuItem onClick={() => { setAnchor(null); navigate('/invitations'); }}>
+            <ListItemIcon><MailOutlineRoundedIcon fontSize="small" color="primary" /></ListItemIcon>
+            <ListItemText>{translate('keja.org.pending_invitations', { n: invited })}</ListItemText>
+          </MenuItem>
+        ) : null}
       </Menu>
     </>
   );

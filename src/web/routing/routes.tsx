@@ -44,6 +44,8 @@ const AuthError = page(() => import('../pages/status/AuthErrorPage'), 'AuthError
 const NotFound = page(() => import('../pages/status/NotFoundPage'), 'NotFoundPage');
 const Dashboard = page(() => import('../pages/DashboardPage'), 'DashboardPage');
 const ChangePassword = page(() => import('../pages/ChangePasswordPage'), 'ChangePasswordPage');
+const Invitation = page(() => import('../pages/invitations/InvitationPage'), 'InvitationPage');
+const Invitations = page(() => import('../pages/invitations/InvitationsPage'), 'InvitationsPage');
 
 /** Seed section 2, guest area. */
 export const GUEST_ROUTES: AppRoute[] = [
@@ -58,12 +60,17 @@ export const GUEST_ROUTES: AppRoute[] = [
   { path: '/auth/error', area: 'guest', component: AuthError },
 ];
 
-export const PUBLIC_ROUTES: AppRoute[] = [{ path: '/pages/notfound', area: 'public', component: NotFound }];
+export const PUBLIC_ROUTES: AppRoute[] = [
+  { path: '/pages/notfound', area: 'public', component: NotFound },
+  // the emailed invitation link: for a guest (a new email) and a logged-in user alike
+  { path: '/auth/invitation', area: 'public', layout: false, component: Invitation },
+];
 
 /** Authenticated screens that belong to no area. */
 export const APP_ROUTES: AppRoute[] = [
   { path: '/dashboard', area: 'auth', component: Dashboard },
   { path: '/change-password', area: 'auth', component: ChangePassword },
+  { path: '/invitations', area: 'auth', component: Invitations },
 ];
 
 const list = (path: string, module: string): AppRoute => ({ path, area: 'auth', module, action: 'list' });

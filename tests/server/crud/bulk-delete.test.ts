@@ -61,7 +61,9 @@ describe('bulk delete', () => {
     const viewerEmail = `viewer-${Date.now()}@example.co.ke`;
     const viewer = await registeredBrowser(t.app, { email: viewerEmail });
     const roles = (await owner.browser.get('/api/v1/roles')).json() as Array<{ id: string; name: string }>;
-    expect((await owner.browser.post('/api/v1/users', { name: 'Viewer', email: viewerEmail, role_ids: [roles.find((r) => r.name === 'Viewer')!.id] })).statusCode).toBe(201);
+    const invited = await owner.browser.post('/api/v1/users', { name: 'Viewer', email: viewerEmail, role_ids: [roles.find((r) => r.name === 'Viewer')!.id] });
+    expect(invited.statusCode).toBe(201);
+    expect((await viewer.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
     await viewer.browser.post(`/api/v1/organisations/${owner.organization!.id}/switch`);
     const mine = await createSample(owner.browser, owners, owner.user.id, new Map());
     expect((await viewer.browser.delete(bulk([mine.id]))).statusCode).toBe(403);

@@ -8,35 +8,43 @@ afterAll(() => t.close());
 const rolesOf = async (b: Browser) => Object.fromEntries((await b.get('/api/v1/roles')).json().map((r: { name: string; id: string }) => [r.name, r.id]));
 
 describe('users (the organisation\'s members)', () => {
-  it('invites a new person by email with roles; the invitation link sets their password and logs them into the organisation', async () => {
+  it('invites a new person by email with roles; the emailed link lets them choose their name and password and join', async () => {
     const { browser, organization } = await registeredBrowser(t.app, { org: 'Invite Co' });
     const roles = await rolesOf(browser);
     const email = uniqueEmail('caretaker');
     const res = await browser.post('/api/v1/users', { name: 'Otieno Caretaker', email, phone: '0712 345 678', role_ids: [roles.Caretaker] });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ name: 'Otieno Caretaker', email, phone: '+254712345678', status: 'active', role_ids: [roles.Caretaker] });
+    expect(res.json()).toMatchObject({ name: 'Otieno Caretaker', email, phone: '+254712345678', status: 'invited', role_ids: [roles.Caretaker] });
     await new Promise((r) => setTimeout(r, 20));
     const mail = t.mails.find((m) => m.to === email)!;
     expect(mail.subject).toContain('Invite Co');
     const link = new URL(mail.text.match(/http\S+/)![0]);
-    expect(link.pathname).toBe('/auth/callback');
+    expect(link.pathname).toBe('/auth/invitation');
     const token = link.searchParams.get('token')!;
 
     const guest = new Browser(t.app);
     await guest.csrfCookie();
-    expect((await guest.post('/api/v1/reset-password/validate', { token, email })).statusCode).toBe(200);
+    expect((await guest.post('/api/v1/invitations/lookup', { token })).json()).toMatchObject({ organization: { name: 'Invite Co' }, email, account: false });
     const password = 'Karibu-Nyumbani-2026';
-    expect((await guest.post('/api/v1/reset-password', { token, email, password, password_confirmation: password })).statusCode).toBe(200);
-    expect((await guest.post('/api/v1/login', { email, password })).statusCode).toBe(200);
+    const weak = await guest.post('/api/v1/invitations/accept', { token, name: '', password: 'x', password_confirmation: 'y' });
+    expect(weak.statusCode).toBe(422);
+    expect(Object.keys(weak.json().errors).sort()).toEqual(['name', 'password']);
+    const joined = await guest.post('/api/v1/invitations/accept', { token, name: 'Otieno O.', password, password_confirmation: password });
+    expect(joined.statusCode, joined.body).toBe(200);
     const me = (await guest.get('/api/v1/user')).json();
+    expect(me.user.name).toBe('Otieno O.');
     expect(me.organization.id).toBe(organization!.id);
     expect(me.roles.map((r: { name: string }) => r.name)).toEqual(['Caretaker']);
     expect(me.permissions).toContain('list.ticket');
     expect(me.permissions).not.toContain('list.user');
     expect((await guest.get('/api/v1/users')).statusCode).toBe(403);
+    const listed = (await browser.get('/api/v1/users')).json() as Array<{ email: string; status: string; id: string }>;
+    expect(listed.find((u) => u.email === email)).toMatchObject({ status: 'active', id: me.user.id });
+    // the link was single-use
+    expect((await new Browser(t.app).csrfCookie().then(() => guest.post('/api/v1/invitations/lookup', { token }))).statusCode).toBe(422);
   });
 
-  it('adds an existing account without touching its password; refuses a duplicate member and roles of another organisation', async () => {
+  it('an existing account is only invited: refuses a duplicate invitation, a member twice, and roles of another organisation', async () => {
     const existing = await registeredBrowser(t.app);
     const { browser } = await registeredBrowser(t.app, { org: 'Second Co' });
     const other = await registeredBrowser(t.app, { org: 'Other Co' });
@@ -45,12 +53,18 @@ describe('users (the organisation\'s members)', () => {
     expect(cross.statusCode).toBe(422);
     expect(cross.json().errors.role_ids).toBeTruthy();
     const roles = await rolesOf(browser);
-    expect((await browser.post('/api/v1/users', { name: 'Ignored name', email: existing.email, role_ids: [roles.Viewer] })).statusCode).toBe(201);
+    const invited = await browser.post('/api/v1/users', { name: 'Typed name', email: existing.email, role_ids: [roles.Viewer] });
+    expect(invited.statusCode).toBe(201);
     const again = await browser.post('/api/v1/users', { name: 'X', email: existing.email.toUpperCase() });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email).toBeTruthy();
+    expect((await existing.browser.get('/api/v1/organisations')).json()).toEqual([]);
+    expect((await existing.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
     const orgs = (await existing.browser.get('/api/v1/organisations')).json();
     expect(orgs.map((o: { name: string }) => o.name)).toEqual(['Second Co']);
+    const member = await browser.post('/api/v1/users', { name: 'X', email: existing.email });
+    expect(member.statusCode).toBe(422);
+    expect(member.json().errors.email[0]).toMatch(/already a member/);
   });
 
   it('lists, filters and searches members with Content-Range; other organisations see none of them', async () => {
@@ -102,7 +116,9 @@ describe('users (the organisation\'s members)', () => {
     const viewer = await registeredBrowser(t.app, { email });
     const org = (await browser.get('/api/v1/user')).json().organization.id;
     const role = await browser.post('/api/v1/roles', { name: 'Houses only', permissions: ['list.house'] });
-    expect((await browser.post('/api/v1/users', { name: 'Achieng Otieno', email, role_ids: [role.json().id] })).statusCode).toBe(201);
+    const invited = await browser.post('/api/v1/users', { name: 'Achieng Otieno', email, role_ids: [role.json().id] });
+    expect(invited.statusCode).toBe(201);
+    await viewer.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`);
     await viewer.browser.post(`/api/v1/organisations/${org}/switch`);
     expect((await viewer.browser.get('/api/v1/users')).statusCode).toBe(403);
     expect((await viewer.browser.get(`/api/v1/users/${all[0].id}`)).statusCode).toBe(403);
@@ -112,7 +128,9 @@ describe('users (the organisation\'s members)', () => {
     const admin = await registeredBrowser(t.app, { org: 'Disable Co' });
     const worker = await registeredBrowser(t.app, { org: 'Worker Own Co' });
     const roles = await rolesOf(admin.browser);
-    const added = (await admin.browser.post('/api/v1/users', { name: 'W', email: worker.email, role_ids: [roles.Manager] })).json();
+    const invited = (await admin.browser.post('/api/v1/users', { name: 'W', email: worker.email, role_ids: [roles.Manager] })).json();
+    expect((await worker.browser.post(`/api/v1/user/invitations/${invited.id}/accept`)).statusCode).toBe(200);
+    const added = (await admin.browser.get(`/api/v1/users/${worker.user.id}`)).json();
     await worker.browser.post(`/api/v1/organisations/${admin.organization!.id}/switch`);
     expect((await worker.browser.get('/api/v1/roles')).statusCode).toBe(200);
     const disabled = await admin.browser.put(`/api/v1/users/${added.id}`, { ...added, status: 'disabled' });

@@ -23,7 +23,9 @@ async function memberWith(admin: Browser, orgId: string, permissions: string[]) 
   const role = await admin.post('/api/v1/roles', { name: `Role ${Math.random()}`, permissions });
   expect(role.statusCode, role.body).toBe(201);
   const member = await registeredBrowser(t.app);
-  expect((await admin.post('/api/v1/users', { name: 'Member', email: member.email, role_ids: [role.json().id] })).statusCode).toBe(201);
+  const invited = await admin.post('/api/v1/users', { name: 'Member', email: member.email, role_ids: [role.json().id] });
+  expect(invited.statusCode).toBe(201);
+  expect((await member.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
   member.browser.tenant = orgId;
   return member.browser;
 }

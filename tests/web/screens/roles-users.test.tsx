@@ -24,7 +24,8 @@ const routes: AppRoute[] = [
 describe('role form', () => {
   it('ticks a whole row and a whole column and saves exactly those permissions', async () => {
     const user = userEvent.setup();
-    const { sent } = screensApi(['list.role', 'create.role', 'edit.role'], { roles: [] });
+    // an Administrator: every permission is theirs to grant (grants.test.tsx covers the others)
+    const { sent } = screensApi([...ALL_PERMISSIONS], { roles: [] });
     renderApp('/role/form', routes);
     await screen.findByRole('heading', { name: 'New role' }, T);
     await user.type(screen.getByLabelText(/Name/), 'Letting agent');
@@ -51,7 +52,7 @@ describe('role form', () => {
 
   it('selects every permission at once', async () => {
     const user = userEvent.setup();
-    screensApi(['create.role'], { roles: [] });
+    screensApi([...ALL_PERMISSIONS], { roles: [] });
     renderApp('/role/form', routes);
     await screen.findByRole('heading', { name: 'New role' }, T);
     await user.click(screen.getByLabelText('Select every permission'));

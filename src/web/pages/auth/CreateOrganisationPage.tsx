@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { Form, TextInput, email, maxLength, regex, required, useTranslate } from 'react-admin';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { api } from '../../providers/http-client';
 import { fetchSession } from '../../session/session-actions';
 import { isLoggedIn, useSession } from '../../session/session-store';
 import { useToast } from '../../components/toast/ToastProvider';
+import { PendingInvitations, usePendingInvitations } from '../invitations/PendingInvitations';
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'kra_pin'];
 const KRA_PIN = /^[A-Za-z]\d{9}[A-Za-z]$/;
@@ -20,6 +21,7 @@ export function CreateOrganisationPage() {
   const toast = useToast();
   const justRegistered = !!(useLocation().state as { registered?: boolean } | null)?.registered;
   const loggedIn = isLoggedIn(session);
+  const invitations = usePendingInvitations(loggedIn);
   // Straight from registration: the server has logged the user in; load that session here.
   const [reloaded, setReloaded] = useState(false);
   useEffect(() => {
@@ -64,6 +66,12 @@ export function CreateOrganisationPage() {
       subtitle={translate('keja.org.create.subtitle', { name: session.user?.name ?? '' })}
       footer={<AuthLink to="/dashboard">{translate('keja.org.create.later')}</AuthLink>}
     >
+      {invitations.list?.length ? (
+        <Box sx={{ mb: 3 }}>
+          <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{translate('keja.invitations.title')}</Typography>
+          <PendingInvitations list={invitations.list} reload={invitations.reload} />
+        </Box>
+      ) : null}
       {formError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {formError}

@@ -1,8 +1,10 @@
 // The permission matrix: one row per module, one column per action, a checkbox where the
-// catalogue has that permission; each row and each column can be ticked at once.
-import { useMemo } from 'react';
+// catalogue has that permission; each row and each column can be ticked at once. Permissions the
+// current user does not hold are greyed out with why: nobody grants what they do not hold (the
+// server refuses it too), so the row/column/all boxes tick only the grantable ones.
+import { useMemo, type ReactElement } from 'react';
 import {
-  Box, Checkbox, FormHelperText, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography,
+  Box, Checkbox, FormHelperText, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
 import { ALL_PERMISSIONS, CRUD_ACTIONS, DOMAIN_PERMISSIONS, MODULES, permission } from '../../../shared/permissions';
@@ -27,14 +29,38 @@ const stateOf = (held: ReadonlySet<string>, list: string[]): TickState => {
   return { checked: n > 0 && n === list.length, indeterminate: n > 0 && n < list.length };
 };
 
-export function PermissionMatrix({ source = 'permissions', readOnly = false }: { source?: string; readOnly?: boolean }) {
+export function PermissionMatrix({ source = 'permissions', readOnly = false, grantable = null }: {
+  source?: string;
+  readOnly?: boolean;
+  /** The permissions the current user may grant (their own); null: all. */
+  grantable?: ReadonlySet<string> | null;
+}) {
   const translate = useTranslate();
   const { field, fieldState } = useInput({ source, defaultValue: [] });
   const held = useMemo(() => new Set<string>(Array.isArray(field.value) ? (field.value as string[]) : []), [field.value]);
+  const mayGrant = (p: string) => !grantable || grantable.has(p);
+  /** One permission's box: disabled with a tooltip saying why when it is not the user's to grant. */
+  const box = (p: string): ReactElement => {
+    const control = (
+      <Checkbox
+        size="small"
+        disabled={readOnly || !mayGrant(p)}
+        checked={held.has(p)}
+        onChange={(e) => setMany([p], e.target.checked)}
+        slotProps={{ input: { 'aria-label': p } }}
+      />
+    );
+    if (readOnly || mayGrant(p)) return control;
+    return (
+      <Tooltip title={translate('screens.roles.not_yours')}>
+        <span>{control}</span>
+      </Tooltip>
+    );
+  };
 
   const setMany = (list: string[], on: boolean) => {
     const next = new Set(held);
-    for (const p of list) {
+    for (const p of list.filter(mayGrant)) {
       if (on) next.add(p);
       else next.delete(p);
     }
@@ -99,13 +125,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false }: {
                     const p = permission(a, m);
                     return (
                       <TableCell key={a} align="center" padding="checkbox">
-                        <Checkbox
-                          size="small"
-                          disabled={readOnly}
-                          checked={held.has(p)}
-                          onChange={(e) => setMany([p], e.target.checked)}
-                          slotProps={{ input: { 'aria-label': p } }}
-                        />
+                        {box(p)}
                       </TableCell>
                     );
                   })}
@@ -114,13 +134,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false }: {
                       const p = permission(a, m);
                       return (
                         <Box key={p} component="label" sx={{ display: 'inline-flex', alignItems: 'center', mr: 1, whiteSpace: 'nowrap' }}>
-                          <Checkbox
-                            size="small"
-                            disabled={readOnly}
-                            checked={held.has(p)}
-                            onChange={(e) => setMany([p], e.target.checked)}
-                            slotProps={{ input: { 'aria-label': p } }}
-                          />
+                          {box(p)}
                           <Typography variant="body2">{actionLabel(a)}</Typography>
                         </Box>
                       );
@@ -143,7 +157,11 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false }: {
         </Table>
       </TableContainer>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 0.75 }}>
-        <FormHelperText error={fieldState.invalid}>{fieldState.error?.message ? translate(fieldState.error.message, { _: fieldState.error.message }) : ' '}</FormHelperText>
+        <FormHelperText error={fieldState.invalid}>
+          {fieldState.error?.message
+            ? translate(fieldState.error.message, { _: fieldState.error.message })
+            : grantable && !readOnly && grantable.size < ALL_PERMISSIONS.length ? translate('screens.roles.greyed_out') : ' '}
+        </FormHelperText>
         <Typography variant="caption" color="text.secondary">
           {translate('screens.roles.count', { n: held.size, total: ALL_PERMISSIONS.length })}
         </Typography>

@@ -1,15 +1,20 @@
-// A member of the organisation. A new one is invited by email (the server mails a link to choose
-// a password); an existing one keeps their own name, email and phone (they are the person's, shared
-// with other organisations): here an admin changes their roles and disables or enables them.
-// The server keeps at least one active Administrator and answers 409 otherwise: shown as is.
-import { useState } from 'react';
+// A member of the organisation, or an invitation. A new one is invited by email: they join only
+// when they accept (the invitation shows as Invited until then; it can be sent again or revoked).
+// A member keeps their own name, email and phone (they are the person's, shared with other
+// organisations): here an admin changes their roles and disables or enables them. The server keeps
+// at least one active Administrator and answers 409 otherwise: shown as is. Granting rules (issue
+// 12, enforced by the server): roles holding permissions the user lacks are greyed out, and a
+// member holding more than the user cannot be changed here.
+import { useMemo, useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
 import CheckCircleOutlineRoundedIcon from '@mui/icons-material/CheckCircleOutlineRounded';
 import {
   AutocompleteArrayInput, Form, ReferenceArrayInput, ResourceContextProvider, TextInput, email, maxLength, required,
-  useGetOne, useTranslate, useUpdate, type RaRecord,
+  useGetList, useGetOne, useTranslate, useUpdate, type RaRecord,
 } from 'react-admin';
+import { mayGrant } from '../../../shared/grants';
+import { InvitationActions } from './InvitationActions';
 import { PhoneInput } from '../../components/phone/PhoneInput';
 import { describeFailure } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
@@ -21,10 +26,26 @@ import { useCan, useRecordId } from '../common/params';
 
 const RESOURCE = 'users';
 
-function RolesInput({ disabled }: { disabled?: boolean }) {
+const isInvitation = (r: RaRecord | undefined) => r?.status === 'invited' || r?.status === 'expired';
+
+/** The organisation's roles by id, to judge what giving one would grant. */
+function useRolePermissions() {
+  const { data } = useGetList('roles', { pagination: { page: 1, perPage: 100 }, sort: { field: 'name', order: 'ASC' } });
+  return useMemo(() => new Map((data ?? []).map((r) => [String(r.id), { name: String(r.name), permissions: (r.permissions as string[]) ?? [] }])), [data]);
+}
+
+function RolesInput({ disabled, mine, roles }: { disabled?: boolean; mine: string[]; roles: ReturnType<typeof useRolePermissions> }) {
+  const translate = useTranslate();
+  const refused = [...roles.values()].filter((r) => !mayGrant(mine, r.permissions)).map((r) => r.name);
   return (
     <ReferenceArrayInput source="role_ids" reference="roles" perPage={100} sort={{ field: 'name', order: 'ASC' }}>
-      <AutocompleteArrayInput optionText="name" disabled={disabled} filterToQuery={(q) => (q ? { q } : {})} />
+      <AutocompleteArrayInput
+        optionText="name"
+        disabled={disabled}
+        filterToQuery={(q) => (q ? { q } : {})}
+        getOptionDisabled={(role: RaRecord) => !mayGrant(mine, (role.permissions as string[]) ?? [])}
+        helperText={refused.length && !disabled ? translate('screens.users.roles_not_yours', { roles: refused.join(', ') }) : false}
+      />
     </ReferenceArrayInput>
   );
 }
@@ -77,7 +98,8 @@ export function UserForm() {
   const id = useRecordId();
   const translate = useTranslate();
   const can = useCan();
-  const { user: me } = useSession();
+  const { user: me, permissions: mine } = useSession();
+  const roles = useRolePermissions();
   const toast = useToast();
   const { data: record, isPending, error } = useGetOne(RESOURCE, { id: id ?? '' }, { enabled: !!id });
   const backTo = listPathOf(RESOURCE);
@@ -92,21 +114,31 @@ export function UserForm() {
   });
   if (id && isPending) return <Loading />;
   if (id && error) return <Alert severity="error">{String((error as Error).message)}</Alert>;
-  const canSave = can(id ? 'edit.user' : 'create.user');
+  const invitation = isInvitation(record);
+  // a member holding a permission this user lacks is above them: neither roles nor access change
+  const theirs = ((record?.role_ids as string[]) ?? []).flatMap((r) => roles.get(String(r))?.permissions ?? []);
+  const above = !!record && !invitation && !mayGrant(mine, theirs);
+  const canSave = can(id ? 'edit.user' : 'create.user') && !above;
   const self = !!record && String(record.id) === String(me?.id);
+  const tone = record?.status === 'disabled' ? 'error' : invitation ? 'warning' : 'success';
   return (
     <ResourceContextProvider value={RESOURCE}>
       <FormPage
         title={record ? String(record.name) : translate('screens.users.invite_title')}
         subtitle={record ? String(record.email) : translate('screens.users.invite_subtitle')}
         status={record ? (
-          <StatusChip label={translate(`screens.users.status.${record.status}`, { _: String(record.status) })} tone={record.status === 'disabled' ? 'error' : 'success'} />
+          <StatusChip label={translate(`screens.users.status.${record.status}`, { _: String(record.status) })} tone={tone} />
         ) : null}
         maxWidth={760}
       >
         <Form record={record ?? { name: '', email: '', phone: '', role_ids: [] }} onSubmit={onSubmit} noValidate key={String(record?.status ?? 'new')}>
           <FormError message={formError} />
-          <Section title={translate('screens.users.person')} hint={record ? translate('screens.users.person_hint') : undefined}>
+          {above ? (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {translate('screens.users.above_you')}
+            </Alert>
+          ) : null}
+          <Section title={translate('screens.users.person')} hint={record ? translate(invitation ? 'screens.users.invitation_person_hint' : 'screens.users.person_hint') : undefined}>
             <TextInput source="name" validate={record ? undefined : [required(), maxLength(150)]} disabled={!!record} autoComplete="off" />
             <Row>
               <TextInput source="email" type="email" validate={record ? undefined : [required(), email()]} disabled={!!record} autoComplete="off" />
@@ -118,9 +150,10 @@ export function UserForm() {
             </Row>
           </Section>
           <Section title={translate('screens.users.roles')} hint={translate('screens.users.roles_hint')}>
-            <RolesInput disabled={!canSave} />
+            <RolesInput disabled={!canSave} mine={mine} roles={roles} />
           </Section>
-          {record && can('edit.user') && !self ? (
+          {record && invitation ? <InvitationActions record={record} /> : null}
+          {record && !invitation && can('edit.user') && !self && !above ? (
             <Section title={translate('screens.users.access')}>
               <Stack spacing={1}>
                 <Typography variant="body2" color="text.secondary">
