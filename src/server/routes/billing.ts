@@ -9,7 +9,7 @@ import { waivePenalty } from '../domain/billing/adjust.js';
 import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
 import { postPenalties } from '../domain/billing/penalties.js';
 import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView } from '../domain/billing/runs.js';
-import { schedulerEnabled, startScheduler, todayIn, type Scheduler } from '../domain/billing/scheduler.js';
+import { schedulerEnabled, startScheduler, type Scheduler } from '../domain/billing/scheduler.js';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -28,7 +28,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post('/leases/:id/activate', {
     schema: { tags, summary: 'Activate a draft lease; bills its first (prorated) period at once', params: Id },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
-    const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id);
+    const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.server.today());
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), invoice: invoice && { id: invoice.id, number: invoice.number, period_start: invoice.period_start } };
   }));
 
@@ -83,7 +83,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       tags, summary: 'Post the penalties due as of a date (default today, Nairobi)',
       body: Type.Optional(Type.Object({ as_of: Type.Optional(IsoDate) }, { additionalProperties: false })),
     },
-  }, async (req) => withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? todayIn(), ctx.userId)));
+  }, async (req) => withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? req.server.today(), ctx.userId)));
 
   app.post('/invoices/:id/lines/:lineId/waive', {
     schema: {

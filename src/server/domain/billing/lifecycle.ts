@@ -8,7 +8,8 @@ import { recordAudit } from '../audit.js';
 import { syncHouseStatus } from '../leases.js';
 import { issueInvoices, type IssuedInvoice } from './issue.js';
 import { cents, dec, loadLeaseTerms, planInvoice } from './plan.js';
-import { monthStart, shortDate } from './periods.js';
+import { monthStart, shortDate, type IsoDate } from './periods.js';
+import { firstDueDate, graceDays } from './penalties.js';
 import { addAdjustment } from './adjust.js';
 import { depositHeld, depositInvoices } from './deposits.js';
 
@@ -25,9 +26,10 @@ async function lockLease(tx: Db, organizationId: string, id: string): Promise<Le
   return row;
 }
 
-async function setLease(tx: Db, organizationId: string, id: string, values: { status: string; notice_date?: string | null; move_out_date?: string | null }) {
+async function setLease(tx: Db, organizationId: string, id: string, values: { status: string; notice_date?: string | null; move_out_date?: string | null; activated_on?: string }) {
   await tx.execute(sql`
     update leases set status = ${values.status},
+      activated_on = ${values.activated_on === undefined ? sql`activated_on` : sql`${values.activated_on}::date`},
       notice_date = ${values.notice_date === undefined ? sql`notice_date` : sql`${values.notice_date}::date`},
       move_out_date = ${values.move_out_date === undefined ? sql`move_out_date` : sql`${values.move_out_date}::date`},
       updated_at = now()
@@ -40,12 +42,14 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /**
- * Activates a draft lease and bills its first period at once (prorated from the move-in day),
- * with the lease's deposit as its own line.
+ * Activates a draft lease on `on` (today; the lease keeps it as activated_on) and bills its first
+ * period at once (prorated from the move-in day), with the lease's deposit as its own line. A lease
+ * entered after its start date is billed from the start, but its first invoice falls due no earlier
+ * than `on` plus the grace days: the tenant cannot have paid late before the lease existed.
  * One active lease per house: 409 when the house is held (the partial unique index backs this
  * check against a concurrent activation).
  */
-export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string): Promise<{ invoice: IssuedInvoice | null }> {
+export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string, on: IsoDate): Promise<{ invoice: IssuedInvoice | null }> {
   const lease = await lockLease(tx, organizationId, id);
   if (lease.status !== 'draft') throw conflict(`Only a draft lease can be activated; this one is ${lease.status}.`);
   const [held] = rowsOf<{ id: string }>(await tx.execute(sql`
@@ -53,15 +57,16 @@ export async function activateLease(tx: Db, organizationId: string, userId: stri
       and status in ('active', 'notice') and id <> ${id} limit 1`));
   if (held) throw conflict('This house already has an active lease.');
   try {
-    await setLease(tx, organizationId, id, { status: 'active' });
+    await setLease(tx, organizationId, id, { status: 'active', activated_on: on });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This house already has an active lease.');
     throw err;
   }
   await syncHouseStatus(tx, organizationId, [lease.house_id]);
-  await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active' } });
+  await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active', activated_on: on } });
   const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });
   const plan = planInvoice(terms, monthStart(terms.start_date));
+  if (typeof plan !== 'string') plan.due_date = firstDueDate(plan.due_date, on, await graceDays(tx, organizationId, terms.property_id));
   if (typeof plan !== 'string' && terms.deposit > 0n) {
     // the deposit is billed with the first period and paid before the keys (deposits.ts): the
     // deposit held is what the tenant paid of this line, never the lease's figure alone

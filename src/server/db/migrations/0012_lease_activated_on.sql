@@ -1,0 +1,1 @@
+ALTER TABLE "leases" ADD COLUMN "activated_on" date;
