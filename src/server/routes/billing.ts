@@ -3,10 +3,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { resourceByName } from '../../../resources/index.js';
 import { getRecord } from '../crud/repository.js';
-import { forbidden } from '../errors.js';
+import { forbidden, notFound } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { waivePenalty } from '../domain/billing/adjust.js';
-import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
+import { activateLease, endLease, giveNotice, leaseSettlement, previewEndLease } from '../domain/billing/lifecycle.js';
 import { postPenalties } from '../domain/billing/penalties.js';
 import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView } from '../domain/billing/runs.js';
 import { schedulerEnabled, startScheduler, type Scheduler } from '../domain/billing/scheduler.js';
@@ -50,6 +50,21 @@ export async function billingRoutes(fastify: FastifyInstance) {
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
     const result = await endLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {});
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), ...result };
+  }));
+
+  const EndBody = Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+
+  app.post('/leases/:id/end-preview', {
+    schema: { tags, summary: 'What ending the lease would do (the settlement, the voided invoices), changing nothing', params: Id, body: EndBody },
+  }, async (req) => withTenant(req, 'edit.lease', (tx, ctx) => previewEndLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {})));
+
+  app.get('/leases/:id/settlement', {
+    schema: { tags, summary: 'How the deposit was settled at the move-out (404 before the lease ended)', params: Id },
+  }, async (req) => withTenant(req, 'list.lease', async (tx, ctx) => {
+    await getRecord(tx, leases, ctx.organizationId, req.params.id);
+    const settlement = await leaseSettlement(tx, ctx.organizationId, req.params.id);
+    if (!settlement) throw notFound();
+    return settlement;
   }));
 
   app.post('/billing-runs', {

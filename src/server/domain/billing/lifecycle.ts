@@ -12,6 +12,7 @@ import { monthStart, shortDate, type IsoDate } from './periods.js';
 import { firstDueDate, graceDays } from './penalties.js';
 import { addAdjustment } from './adjust.js';
 import { depositHeld, depositInvoices } from './deposits.js';
+import { settlementFigures, type SettlementFigures } from '../../../shared/settlement.js';
 
 interface LeaseRow extends Record<string, unknown> {
   id: string; status: string; house_id: string; tenant_id: string; start_date: string; move_out_date: string | null; notice_date: string | null; deposit: string | null;
@@ -96,14 +97,8 @@ export interface EndResult {
   /** future invoices kept because payments are allocated to them (move the allocations, then void) */
   kept: string[];
   last_period: { invoice_id: string; adjustment: string } | null;
-  settlement: {
-    /** the deposit held at the move-out: what the tenant paid of the deposit lines */
-    deposit: string;
-    /** deposit billed but never paid, cancelled at the move-out (it is not owed once the tenancy ends) */
-    unpaid_cancelled: string;
-    arrears: string; applied: string; refundable: string;
-    applications: Array<{ invoice_id: string; amount: string }>;
-  };
+  /** its parts and how they add up: src/shared/settlement.ts */
+  settlement: SettlementFigures & { applications: Array<{ invoice_id: string; amount: string }> };
 }
 
 /**
@@ -197,17 +192,48 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   }
   const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
   const settlement = {
-    deposit: dec(deposit), unpaid_cancelled: dec(cancelled), arrears: dec(arrears), applied: dec(applied),
-    refundable: dec(deposit - applied + excess), applications,
+    ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess }), applications,
   };
   await tx.execute(sql`
-    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied, refundable, applications, created_by)
+    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied,
+      unused_days_credit, refundable, applications, created_by)
     values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.unpaid_cancelled}, ${settlement.arrears},
-      ${settlement.applied}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
+      ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
   await recordAudit(tx, {
     organizationId, userId, resource: 'leases', recordId: id, action: 'end',
     before: { status: lease.status, move_out_date: lease.move_out_date },
     after: { status: 'ended', move_out_date: moveOut, voided, kept, deposit_settlement: settlement },
   });
   return { voided, kept, last_period: lastPeriod, settlement };
+}
+
+const PREVIEW = Symbol('settlement preview');
+
+/**
+ * What ending the lease would do, without doing it: endLease itself in a savepoint that is rolled
+ * back, so the dialog's preview and the move-out's result are the same computation.
+ */
+export async function previewEndLease(tx: Db, organizationId: string, userId: string | null, id: string, body: { move_out_date?: string; apply_deposit_to_arrears?: boolean }): Promise<EndResult> {
+  let result: EndResult | null = null;
+  try {
+    await tx.transaction(async (sp) => {
+      result = await endLease(sp as unknown as Db, organizationId, userId, id, body);
+      throw PREVIEW;
+    });
+  } catch (err) {
+    if (err !== PREVIEW) throw err;
+  }
+  return result!;
+}
+
+/** The settlement stored at a lease's move-out (null before it ended). */
+export async function leaseSettlement(tx: Db, organizationId: string, id: string): Promise<(SettlementFigures & { move_out_date: string }) | null> {
+  const [row] = rowsOf<SettlementFigures & { move_out_date: string }>(await tx.execute(sql`
+    select move_out_date::text as move_out_date, deposit::text as deposit, unpaid_cancelled::text as unpaid_cancelled, arrears::text as arrears,
+      applied::text as applied, unused_days_credit::text as unused_days_credit, refundable::text as refundable
+    from deposit_settlements where organization_id = ${organizationId} and lease_id = ${id}`));
+  if (!row) return null;
+  return { move_out_date: row.move_out_date, ...settlementFigures({
+    deposit: cents(row.deposit), unpaidCancelled: cents(row.unpaid_cancelled), arrears: cents(row.arrears), applied: cents(row.applied), unusedDaysCredit: cents(row.unused_days_credit),
+  }) };
 }

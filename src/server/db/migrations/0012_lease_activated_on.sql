@@ -1,1 +1,0 @@
-ALTER TABLE "leases" ADD COLUMN "activated_on" date;
