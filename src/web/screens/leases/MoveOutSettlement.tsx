@@ -3,12 +3,13 @@
 // settlement). Both show the parts with SettlementParts, so they add up the same way.
 import { useEffect, useState } from 'react';
 import { Alert, Box, LinearProgress } from '@mui/material';
-import { useTranslate, type RaRecord } from 'react-admin';
+import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import type { SettlementFigures } from '../../../shared/settlement';
 import { isIsoDate } from '../../../shared/resource-values';
 import { describeFailure } from '../../components/server-errors';
 import { api } from '../../providers/http-client';
 import { SettlementParts } from '../../money/SettlementParts';
+import { formatDate } from '../../money/dates';
 import { Section } from '../common/FormPage';
 
 /** What ending on `moveOut` would settle; refetched when the day or the choice changes. */
@@ -40,6 +41,7 @@ export function SettlementPreview({ leaseId, moveOut, applyDeposit }: { leaseId:
 /** An ended lease: how its deposit was settled. */
 export function LeaseSettlement({ record }: { record: RaRecord }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const [figures, setFigures] = useState<(SettlementFigures & { move_out_date: string }) | null>(null);
   const ended = record.status === 'ended';
   useEffect(() => {
@@ -52,7 +54,7 @@ export function LeaseSettlement({ record }: { record: RaRecord }) {
   }, [ended, record.id, record.updated_at]);
   if (!ended || !figures) return null;
   return (
-    <Section title={translate('money.tenant_statement.settlement_title')} hint={translate('money.tenant_statement.settlement_moved_out', { date: figures.move_out_date })}>
+    <Section title={translate('money.tenant_statement.settlement_title')} hint={translate('money.tenant_statement.settlement_moved_out', { date: formatDate(figures.move_out_date, locale) })}>
       <SettlementParts s={figures} outlined={false} testId="lease-settlement" />
     </Section>
   );
