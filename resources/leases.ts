@@ -31,6 +31,9 @@ export const leases = defineResource({
     number('escalation_months', { group: 'billing', min: 1, max: 120 }),
     ...penaltyFields(),
     choice('status', LEASE_STATUSES, { required: true, default: 'draft', list: true, filter: true, sort: true }),
+    // the day activation ran (set by the server): the first invoice falls due no earlier than this
+    // day plus the grace days, and no penalty is charged for a day before it (billing/penalties.ts)
+    date('activated_on', { readOnly: true }),
     date('notice_date', { group: 'ending', notBefore: 'start_date' }),
     date('move_out_date', { group: 'ending', notBefore: 'start_date', sort: true }),
   ],

@@ -29,6 +29,7 @@ import { paymentChannelRoutes } from './routes/payment-channels.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { configureSecretBox } from './domain/secret-box.js';
 import { isIsoDate, parseDateTime } from '../shared/resource-values.js';
+import { todayIn } from './domain/billing/scheduler.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +37,8 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** Today in Nairobi ('YYYY-MM-DD'): the day a lease is activated on (tests set their own). */
+    today: () => string;
   }
 }
 
@@ -44,6 +47,8 @@ export interface AppOptions {
   /** An already open database (tests share one); otherwise opened from the config and closed with the app. */
   database?: Database;
   mailer?: Mailer;
+  /** The calendar the domain actions date themselves by; default the wall clock in Nairobi. */
+  today?: () => string;
 }
 
 const API = '/api/v1';
@@ -54,6 +59,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('config', config);
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memory ? undefined : path.join(config.dataDir, 'pglite') }));
   if (!opts.database) app.addHook('onClose', () => database.close());
+  app.decorate('today', opts.today ?? (() => todayIn()));
   app.decorate('database', database);
   app.decorate('db', database.app);
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));

@@ -69,6 +69,22 @@ for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const)
       await page.screenshot({ path: `${out}/billing-summary-${tag}.png` });
     }
   }
+  if (!only || only.includes('moveout')) {
+    // the move-out dialog's settlement preview (nothing is ended), and an ended lease's settlement
+    const [active] = await get('/leases?filter=%7B%22status%22%3A%22active%22%7D&range=%5B0%2C0%5D') as Array<{ id: string }>;
+    await page.goto(`${url}/lease-form/${active.id}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'End lease' }).click();
+    await page.getByTestId('settlement-preview').waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${out}/moveout-dialog-${tag}.png` });
+    const [ended] = await get('/leases?filter=%7B%22status%22%3A%22ended%22%7D&range=%5B0%2C0%5D') as Array<{ id: string }>;
+    if (ended) {
+      await page.goto(`${url}/lease-form/${ended.id}`, { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('lease-settlement').waitFor({ timeout: 30_000 }).catch(() => undefined);
+      await page.getByTestId('lease-settlement').scrollIntoViewIfNeeded().catch(() => undefined);
+      await page.screenshot({ path: `${out}/ended-lease-${tag}.png` });
+    }
+  }
   console.log(tag, 'outside requests:', b.outside, 'console errors:', b.consoleErrors.slice(0, 5));
   await b.close();
 }

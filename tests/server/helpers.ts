@@ -6,6 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import type { Mail, Mailer } from '../../src/server/mail/mailer.js';
+import { todayIn } from '../../src/server/domain/billing/scheduler.js';
 
 export const onPostgres = () => !!inject('databaseUrl');
 
@@ -21,6 +22,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   mails: Mail[];
+  /** The app's calendar: a day set here is the server's today (the day a lease is activated on); null is the wall clock. */
+  clock: { today: string | null };
   close(): Promise<void>;
 }
 
@@ -33,9 +36,10 @@ export async function buildTestApp(overrides: Partial<Config> = {}, database?: D
   const db = database ?? (await testDatabase());
   const mails: Mail[] = [];
   const config = loadConfig({}, { memory: true, appKey: 'test-app-key-0123456789', logLevel: 'silent', appUrl: 'http://keja.test', webDir: '/nonexistent', ...overrides });
-  const app = await buildApp({ config, database: db, mailer: memoryMailer(mails) }, { logger: false });
+  const clock: TestApp['clock'] = { today: null };
+  const app = await buildApp({ config, database: db, mailer: memoryMailer(mails), today: () => clock.today ?? todayIn() }, { logger: false });
   return {
-    app, database: db, mails,
+    app, database: db, mails, clock,
     close: async () => {
       await app.close();
       if (!database) await db.close();

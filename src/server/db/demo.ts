@@ -769,7 +769,7 @@ class DemoBuilder {
       const reference = this.reference(t, t.start);
       this.event(t.start, 1, async () => {
         t.lease = await this.add(leases, { ...t.input, status: 'draft' });
-        await activateLease(this.tx, this.organizationId, this.adminId, String(t.lease.id));
+        await activateLease(this.tx, this.organizationId, this.adminId, String(t.lease.id), t.start);
         t.lease.status = 'active';
         // the deposit and the first (prorated) period are paid before the keys are handed over
         await this.pay(t, t.start, await this.balanceOf(t), { reference, hour: 10, minute });

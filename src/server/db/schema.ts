@@ -223,6 +223,8 @@ export const depositSettlements = pgTable('deposit_settlements', {
   /** open balance of the lease's invoices at the end, before the deposit */
   arrears: numeric('arrears', { precision: 14, scale: 2 }).notNull().default('0'),
   applied: numeric('applied', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** paid for days after the move-out (the last period credited): refunded with the deposit */
+  unused_days_credit: numeric('unused_days_credit', { precision: 14, scale: 2 }).notNull().default('0'),
   refundable: numeric('refundable', { precision: 14, scale: 2 }).notNull().default('0'),
   /** [{invoice_id, amount}] */
   applications: jsonb('applications').notNull().default([]),

@@ -3,13 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { resourceByName } from '../../../resources/index.js';
 import { getRecord } from '../crud/repository.js';
-import { forbidden, invalidField } from '../errors.js';
+import { forbidden, invalidField, notFound } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { waivePenalty } from '../domain/billing/adjust.js';
-import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
+import { activateLease, endLease, giveNotice, leaseSettlement, previewEndLease } from '../domain/billing/lifecycle.js';
 import { postPenalties } from '../domain/billing/penalties.js';
 import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView } from '../domain/billing/runs.js';
-import { schedulerEnabled, startScheduler, todayIn, type Scheduler } from '../domain/billing/scheduler.js';
+import { schedulerEnabled, startScheduler, type Scheduler } from '../domain/billing/scheduler.js';
 import { latestBillable } from '../domain/billing/periods.js';
 
 // format 'date': a real day, 1900–2199 (app.ts teaches the validator the product's calendar)
@@ -30,7 +30,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post('/leases/:id/activate', {
     schema: { tags, summary: 'Activate a draft lease; bills its first (prorated) period at once', params: Id },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
-    const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id);
+    const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.server.today());
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), invoice: invoice && { id: invoice.id, number: invoice.number, period_start: invoice.period_start } };
   }));
 
@@ -54,13 +54,28 @@ export async function billingRoutes(fastify: FastifyInstance) {
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), ...result };
   }));
 
+  const EndBody = Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+
+  app.post('/leases/:id/end-preview', {
+    schema: { tags, summary: 'What ending the lease would do (the settlement, the voided invoices), changing nothing', params: Id, body: EndBody },
+  }, async (req) => withTenant(req, 'edit.lease', (tx, ctx) => previewEndLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {})));
+
+  app.get('/leases/:id/settlement', {
+    schema: { tags, summary: 'How the deposit was settled at the move-out (404 before the lease ended)', params: Id },
+  }, async (req) => withTenant(req, 'list.lease', async (tx, ctx) => {
+    await getRecord(tx, leases, ctx.organizationId, req.params.id);
+    const settlement = await leaseSettlement(tx, ctx.organizationId, req.params.id);
+    if (!settlement) throw notFound();
+    return settlement;
+  }));
+
   app.post('/billing-runs', {
     schema: {
       tags, summary: 'Start a billing run for a month (202; poll GET /billing-runs/{id})',
       body: Type.Object({ period: Type.String({ maxLength: 7, description: 'YYYY-MM, at most a year ahead' }) }, { additionalProperties: false }),
     },
   }, async (req, reply) => {
-    const latest = latestBillable(todayIn()).slice(0, 7);
+    const latest = latestBillable(req.server.today()).slice(0, 7);
     if (req.body.period > latest && /^\d{4}-\d{2}$/.test(req.body.period)) {
       throw invalidField('period', `A billing run may be at most a year ahead: choose a month up to ${latest}.`);
     }
@@ -90,9 +105,9 @@ export async function billingRoutes(fastify: FastifyInstance) {
       body: Type.Optional(Type.Object({ as_of: Type.Optional(IsoDate) }, { additionalProperties: false })),
     },
   }, async (req) => {
-    const latest = latestBillable(todayIn());
+    const latest = latestBillable(req.server.today());
     if (req.body?.as_of && req.body.as_of > latest) throw invalidField('as_of', `Penalties may be posted at most a year ahead: choose a date up to ${latest}.`);
-    return withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? todayIn(), ctx.userId));
+    return withTenant(req, 'run.billing', (tx, ctx) => postPenalties(tx, ctx.organizationId, req.body?.as_of ?? req.server.today(), ctx.userId));
   });
 
   app.post('/invoices/:id/lines/:lineId/waive', {

@@ -44,3 +44,10 @@ export function useLabels(resource: Pick<Resource, 'name'>): Labels {
   const translate = useTranslate();
   return useMemo(() => labelsFor(translate, resource), [translate, resource]);
 }
+
+/** The label of a form path: a field ('start_date') or a child row's ('charges.0.amount' → 'Amount (Charges 1)'). */
+export function pathLabel(labels: Labels, path: string): string {
+  const [head, index, sub] = path.split('.');
+  if (index !== undefined && sub !== undefined && /^\d+$/.test(index)) return `${labels.childField(head, sub)} (${labels.child(head)} ${Number(index) + 1})`;
+  return labels.field(head);
+}

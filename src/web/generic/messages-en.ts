@@ -34,7 +34,7 @@ export const genericEnglish = {
     tenants: { name: 'Tenant |||| Tenants', fields: { id_number: 'ID / passport no.', alt_phone: 'Alternative phone', sms_opt_in: 'Receives SMS' } },
     leases: {
       name: 'Lease |||| Leases',
-      fields: { escalation_rate: 'Escalation %', escalation_months: 'Escalate every (months)', move_out_date: 'Move-out date' },
+      fields: { escalation_rate: 'Escalation %', escalation_months: 'Escalate every (months)', move_out_date: 'Move-out date', activated_on: 'Activated on' },
       children: { charges: { name: 'Charges', fields: { amount: 'Amount (override)' } } },
     },
     invoices: {

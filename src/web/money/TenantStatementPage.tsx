@@ -14,6 +14,7 @@ import { useReport } from './api';
 import { formatDate, periodFrom, type Period } from './dates';
 import { money, moneyOrBlank, sign } from './format';
 import { RecordAutocomplete } from './RecordAutocomplete';
+import { SettlementParts } from './SettlementParts';
 import {
   EmptyState, Figure, FigureGrid, FilterPanel, Fit, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
 } from './parts';
@@ -267,32 +268,14 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
   );
 }
 
-/** How a lease's deposit was settled at the move-out: held, cancelled, applied, refundable. */
+/** How a lease's deposit was settled at the move-out, part by part (SettlementParts). */
 function Settlement({ d, locale }: { d: DepositSettlement; locale: string }) {
   const translate = useTranslate();
-  const lines: Array<[string, string, boolean?]> = [
-    [translate('money.tenant_statement.settlement_held'), d.deposit],
-    ...(sign(d.unpaid_cancelled) !== 0 ? [[translate('money.tenant_statement.settlement_cancelled'), d.unpaid_cancelled]] as Array<[string, string]> : []),
-    [translate('money.tenant_statement.settlement_arrears'), d.arrears],
-    [translate('money.tenant_statement.settlement_applied'), d.applied],
-    [translate('money.tenant_statement.settlement_refundable'), d.refundable, true],
-  ];
   return (
-    <Paper variant="outlined" sx={{ p: 2, mt: 2.5, borderRadius: 2, maxWidth: 520, breakInside: 'avoid' }} data-testid="deposit-settlement">
-      <Typography variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {translate('money.tenant_statement.settlement_title')}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {[translate('money.tenant_statement.settlement_moved_out', { date: formatDate(d.move_out_date, locale) }), d.house].filter(Boolean).join(' · ')}
-      </Typography>
-      {lines.map(([label, value, strong]) => (
-        <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.4, ...(strong ? { fontWeight: 700, borderTop: 1, borderColor: 'divider', mt: 0.5, pt: 0.8 } : {}) }}>
-          <span>{label}</span>
-          <Box component="span" sx={moneyCellSx}>
-            {money(value)}
-          </Box>
-        </Box>
-      ))}
-    </Paper>
+    <SettlementParts
+      s={d}
+      title={translate('money.tenant_statement.settlement_title')}
+      subtitle={[translate('money.tenant_statement.settlement_moved_out', { date: formatDate(d.move_out_date, locale) }), d.house].filter(Boolean).join(' · ')}
+    />
   );
 }

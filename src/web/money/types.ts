@@ -48,6 +48,7 @@ export interface DepositSettlement {
   unpaid_cancelled: Decimal;
   arrears: Decimal;
   applied: Decimal;
+  unused_days_credit: Decimal;
   refundable: Decimal;
 }
 

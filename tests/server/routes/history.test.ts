@@ -50,9 +50,14 @@ describe('a record\'s history', () => {
     expect(h.references[String(lease.tenant_id)]).toBeTruthy();
 
     // lifecycle actions: who activated it and how its status moved
+    t.clock.today = '2026-01-10';
     expect((await browser.post(`/api/v1/leases/${lease.id}/activate`)).statusCode).toBe(200);
+    t.clock.today = null;
     const after = await history(browser, 'leases', String(lease.id));
-    expect(after.entries[0]).toMatchObject({ action: 'activate', user: { name: 'Achieng Otieno' }, changes: [{ field: 'status', old: 'draft', new: 'active' }] });
+    expect(after.entries[0]).toMatchObject({
+      action: 'activate', user: { name: 'Achieng Otieno' },
+      changes: [{ field: 'status', old: 'draft', new: 'active' }, { field: 'activated_on', old: null, new: '2026-01-10' }],
+    });
     // an action reports the fields it is about, a kept move-out date included
     expect((await browser.post(`/api/v1/leases/${lease.id}/notice`, { notice_date: '2026-02-01', move_out_date: '2026-03-31' })).statusCode).toBe(200);
     expect((await browser.post(`/api/v1/leases/${lease.id}/end`, {})).statusCode).toBe(200);

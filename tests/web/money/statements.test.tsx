@@ -55,14 +55,23 @@ describe('tenant statement', () => {
     const settlement = screen.getByTestId('deposit-settlement');
     expect(text(settlement)).toContain('Deposit at move-out');
     expect(text(settlement)).toContain('Moved out 15 Apr 2026 · A1');
-    expect(text(settlement)).toMatch(/Deposit held \(paid\)Ksh 20,000\.00/);
-    expect(text(settlement)).toMatch(/Owed at move-outKsh 16,000\.00/);
-    expect(text(settlement)).toMatch(/Applied to what was owedKsh 16,000\.00/);
-    expect(text(settlement)).toMatch(/Refundable to the tenantKsh 4,000\.00/);
-    // nothing cancelled: the line is left out
+    // the parts as a sum: + deposit paid − applied (+ unused days, none here) = refund
+    expect(text(settlement)).toMatch(/Deposit held \(paid\)\+ Ksh 20,000\.00Applied to what was owed− Ksh 16,000\.00Refundable to the tenantKsh 4,000\.00/);
+    expect(text(settlement)).toContain('Owed at move-out, before the deposit: Ksh 16,000.00.');
+    // nothing cancelled, no unused days: those lines are left out
     expect(text(settlement)).not.toContain('cancelled');
+    expect(text(settlement)).not.toContain('Unused days');
     expect(text(screen.getByTestId('deposit-held'))).toContain('Ksh 4,000.00');
     expect(screen.queryByTestId('deposit-unpaid')).toBeNull();
+  });
+
+  it('lists the unused days credit that makes the refund larger than the deposit, and the parts add up', async () => {
+    const api = moneyApi();
+    const d = { ...MOVED_OUT.deposit_settlements[0], deposit: '32000.00', applied: '0.00', arrears: '0.00', unused_days_credit: '8133.00', refundable: '40133.00' };
+    api.on('GET', '/statements/user/T1', () => ({ status: 200, body: { ...MOVED_OUT, deposit_settlements: [d] } }));
+    renderApp('/statements/user/T1?from=2026-04-01&to=2026-04-30');
+    const settlement = await screen.findByTestId('deposit-settlement', {}, T);
+    expect(text(settlement)).toMatch(/\+ Ksh 32,000\.00.*− Ksh 0\.00.*Unused days credit \(paid for days after the move-out\)\+ Ksh 8,133\.00Refundable to the tenantKsh 40,133\.00/);
   });
 
   it('says how much of the closing balance is deposit not yet paid', async () => {

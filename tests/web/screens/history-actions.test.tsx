@@ -144,7 +144,13 @@ describe('history panel', () => {
       details: { deposit_settlement: { deposit: '30000.00', applied: '4000.00', refundable: '26000.00' } },
     }), { ...ctx, resource: 'leases', translate: enT, labels: labelsFor(enT, { name: 'leases' }), locale: 'en' });
     expect(ended.title).toBe('Ended: moved out 31 Mar 2026');
-    expect(ended.extra?.replace(/\u00a0/g, ' ')).toBe('Deposit Ksh 30,000.00: Ksh 4,000.00 applied to arrears, Ksh 26,000.00 to refund');
+    expect(ended.extra?.replace(/\u00a0/g, ' ')).toBe('Deposit paid Ksh 30,000.00 − applied to arrears Ksh 4,000.00 + unused days credit Ksh 0.00 = Ksh 26,000.00 to refund');
+    // recorded before the unused days credit had its own figure: it is what makes the difference
+    const older = describeEntry(entry({
+      id: 'e2', action: 'end', changes: [],
+      details: { deposit_settlement: { deposit: '32000.00', applied: '0.00', refundable: '40133.00' } },
+    }), { ...ctx, resource: 'leases', translate: enT, labels: labelsFor(enT, { name: 'leases' }), locale: 'en' });
+    expect(older.extra?.replace(/\u00a0/g, ' ')).toBe('Deposit paid Ksh 32,000.00 − applied to arrears Ksh 0.00 + unused days credit Ksh 8,133.00 = Ksh 40,133.00 to refund');
     // a field the action kept shows its value alone
     expect(ended.changes).toEqual([{ label: 'Status', old: 'Notice', new: 'Ended' }, { label: 'Move-out date', old: null, new: '31 Mar 2026' }]);
   });

@@ -8,9 +8,11 @@ import { recordAudit } from '../audit.js';
 import { syncHouseStatus } from '../leases.js';
 import { issueInvoices, type IssuedInvoice } from './issue.js';
 import { cents, dec, loadLeaseTerms, planInvoice } from './plan.js';
-import { monthStart, shortDate } from './periods.js';
+import { monthStart, shortDate, type IsoDate } from './periods.js';
+import { firstDueDate, graceDays } from './penalties.js';
 import { addAdjustment } from './adjust.js';
 import { depositHeld, depositInvoices } from './deposits.js';
+import { settlementFigures, type SettlementFigures } from '../../../shared/settlement.js';
 
 interface LeaseRow extends Record<string, unknown> {
   id: string; status: string; house_id: string; tenant_id: string; start_date: string; move_out_date: string | null; notice_date: string | null; deposit: string | null;
@@ -25,9 +27,10 @@ async function lockLease(tx: Db, organizationId: string, id: string): Promise<Le
   return row;
 }
 
-async function setLease(tx: Db, organizationId: string, id: string, values: { status: string; notice_date?: string | null; move_out_date?: string | null }) {
+async function setLease(tx: Db, organizationId: string, id: string, values: { status: string; notice_date?: string | null; move_out_date?: string | null; activated_on?: string }) {
   await tx.execute(sql`
     update leases set status = ${values.status},
+      activated_on = ${values.activated_on === undefined ? sql`activated_on` : sql`${values.activated_on}::date`},
       notice_date = ${values.notice_date === undefined ? sql`notice_date` : sql`${values.notice_date}::date`},
       move_out_date = ${values.move_out_date === undefined ? sql`move_out_date` : sql`${values.move_out_date}::date`},
       updated_at = now()
@@ -40,12 +43,14 @@ const isUniqueViolation = (err: unknown) => {
 };
 
 /**
- * Activates a draft lease and bills its first period at once (prorated from the move-in day),
- * with the lease's deposit as its own line.
+ * Activates a draft lease on `on` (today; the lease keeps it as activated_on) and bills its first
+ * period at once (prorated from the move-in day), with the lease's deposit as its own line. A lease
+ * entered after its start date is billed from the start, but its first invoice falls due no earlier
+ * than `on` plus the grace days: the tenant cannot have paid late before the lease existed.
  * One active lease per house: 409 when the house is held (the partial unique index backs this
  * check against a concurrent activation).
  */
-export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string): Promise<{ invoice: IssuedInvoice | null }> {
+export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string, on: IsoDate): Promise<{ invoice: IssuedInvoice | null }> {
   const lease = await lockLease(tx, organizationId, id);
   if (lease.status !== 'draft') throw conflict(`Only a draft lease can be activated; this one is ${lease.status}.`);
   const [held] = rowsOf<{ id: string }>(await tx.execute(sql`
@@ -53,15 +58,16 @@ export async function activateLease(tx: Db, organizationId: string, userId: stri
       and status in ('active', 'notice') and id <> ${id} limit 1`));
   if (held) throw conflict('This house already has an active lease.');
   try {
-    await setLease(tx, organizationId, id, { status: 'active' });
+    await setLease(tx, organizationId, id, { status: 'active', activated_on: on });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This house already has an active lease.');
     throw err;
   }
   await syncHouseStatus(tx, organizationId, [lease.house_id]);
-  await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active' } });
+  await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active', activated_on: on } });
   const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });
   const plan = planInvoice(terms, monthStart(terms.start_date));
+  if (typeof plan !== 'string') plan.due_date = firstDueDate(plan.due_date, on, await graceDays(tx, organizationId, terms.property_id));
   if (typeof plan !== 'string' && terms.deposit > 0n) {
     // the deposit is billed with the first period and paid before the keys (deposits.ts): the
     // deposit held is what the tenant paid of this line, never the lease's figure alone
@@ -91,14 +97,8 @@ export interface EndResult {
   /** future invoices kept because payments are allocated to them (move the allocations, then void) */
   kept: string[];
   last_period: { invoice_id: string; adjustment: string } | null;
-  settlement: {
-    /** the deposit held at the move-out: what the tenant paid of the deposit lines */
-    deposit: string;
-    /** deposit billed but never paid, cancelled at the move-out (it is not owed once the tenancy ends) */
-    unpaid_cancelled: string;
-    arrears: string; applied: string; refundable: string;
-    applications: Array<{ invoice_id: string; amount: string }>;
-  };
+  /** its parts and how they add up: src/shared/settlement.ts */
+  settlement: SettlementFigures & { applications: Array<{ invoice_id: string; amount: string }> };
 }
 
 /**
@@ -192,17 +192,48 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   }
   const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
   const settlement = {
-    deposit: dec(deposit), unpaid_cancelled: dec(cancelled), arrears: dec(arrears), applied: dec(applied),
-    refundable: dec(deposit - applied + excess), applications,
+    ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess }), applications,
   };
   await tx.execute(sql`
-    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied, refundable, applications, created_by)
+    insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied,
+      unused_days_credit, refundable, applications, created_by)
     values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.unpaid_cancelled}, ${settlement.arrears},
-      ${settlement.applied}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
+      ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
   await recordAudit(tx, {
     organizationId, userId, resource: 'leases', recordId: id, action: 'end',
     before: { status: lease.status, move_out_date: lease.move_out_date },
     after: { status: 'ended', move_out_date: moveOut, voided, kept, deposit_settlement: settlement },
   });
   return { voided, kept, last_period: lastPeriod, settlement };
+}
+
+const PREVIEW = Symbol('settlement preview');
+
+/**
+ * What ending the lease would do, without doing it: endLease itself in a savepoint that is rolled
+ * back, so the dialog's preview and the move-out's result are the same computation.
+ */
+export async function previewEndLease(tx: Db, organizationId: string, userId: string | null, id: string, body: { move_out_date?: string; apply_deposit_to_arrears?: boolean }): Promise<EndResult> {
+  let result: EndResult | null = null;
+  try {
+    await tx.transaction(async (sp) => {
+      result = await endLease(sp as unknown as Db, organizationId, userId, id, body);
+      throw PREVIEW;
+    });
+  } catch (err) {
+    if (err !== PREVIEW) throw err;
+  }
+  return result!;
+}
+
+/** The settlement stored at a lease's move-out (null before it ended). */
+export async function leaseSettlement(tx: Db, organizationId: string, id: string): Promise<(SettlementFigures & { move_out_date: string }) | null> {
+  const [row] = rowsOf<SettlementFigures & { move_out_date: string }>(await tx.execute(sql`
+    select move_out_date::text as move_out_date, deposit::text as deposit, unpaid_cancelled::text as unpaid_cancelled, arrears::text as arrears,
+      applied::text as applied, unused_days_credit::text as unused_days_credit, refundable::text as refundable
+    from deposit_settlements where organization_id = ${organizationId} and lease_id = ${id}`));
+  if (!row) return null;
+  return { move_out_date: row.move_out_date, ...settlementFigures({
+    deposit: cents(row.deposit), unpaidCancelled: cents(row.unpaid_cancelled), arrears: cents(row.arrears), applied: cents(row.applied), unusedDaysCredit: cents(row.unused_days_credit),
+  }) };
 }

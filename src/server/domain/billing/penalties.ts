@@ -9,6 +9,9 @@
 // payment left the invoice unpaid after the fact) lands on the day it was posted, never in a
 // period already printed. The unique index (invoice, penalty_date) makes posting idempotent, so
 // the scheduler may run it as often as it likes and catch up days it missed.
+// No penalty is ever for a day before the lease was active: an invoice counts as due no earlier
+// than the lease's activated_on plus the grace days (as its first invoice is, lifecycle.ts), so a
+// lease entered late for a start date weeks back is not fined the minute it is activated.
 import { sql } from 'drizzle-orm';
 import { newId } from './ids.js';
 import { percentOf, toShilling } from '../../../shared/money.js';
@@ -19,21 +22,43 @@ import { cents, dec } from './plan.js';
 interface Candidate {
   id: string; due_date: string; balance: string; rent: string; penalties: string; dates: string[] | null; position: number;
   type: string | null; amount: string | null; rate: string | null; frequency: string | null; cap: string | null; grace: number;
+  activated_on: string | null;
 }
 
 export interface PenaltyLine { invoice_id: string; penalty_date: IsoDate; amount: bigint }
+
+/**
+ * The day an invoice falls due for the penalty rule: its due date, but never before the lease's
+ * activation day plus the grace days (pure). The first invoice is issued with it (lifecycle.ts).
+ */
+export function firstDueDate(dueDate: IsoDate, activatedOn: IsoDate | null, grace: number): IsoDate {
+  if (!activatedOn) return dueDate;
+  const floor = addDays(activatedOn, grace);
+  return floor > dueDate ? floor : dueDate;
+}
+
+/** The grace days of a property's leases: the property's, else the organisation's, else 3. */
+export async function graceDays(tx: Db, organizationId: string, propertyId: string | null): Promise<number> {
+  const [row] = rowsOf<{ grace: number }>(await tx.execute(sql`
+    select coalesce((select p.grace_days from properties p where p.organization_id = o.id and p.id = ${propertyId}),
+      nullif(o.settings->>'grace_days', '')::int, 3) as grace
+    from organizations o where o.id = ${organizationId}`));
+  return Number(row?.grace ?? 3);
+}
 
 /** The penalty lines due on one invoice as of a date (pure). */
 export function penaltiesDue(c: {
   id: string; due_date: IsoDate; balance: bigint; rent: bigint; posted: bigint; dates: Set<string>;
   type: string | null; amount: bigint; rate: string | null; frequency: string | null; cap: bigint | null; grace: number;
+  /** the lease's activation day (null: activated before it was recorded) */
+  activated_on?: IsoDate | null;
 }, asOf: IsoDate): PenaltyLine[] {
   if (c.type !== 'fixed' && c.type !== 'percent') return [];
   if (c.balance <= 0n || c.rent <= 0n) return [];
   const overdueRent = c.balance < c.rent ? c.balance : c.rent;
   const each = c.type === 'fixed' ? c.amount : toShilling(percentOf(overdueRent, c.rate ?? '0'));
   if (each <= 0n) return [];
-  const first = addDays(c.due_date, c.grace + 1);
+  const first = addDays(firstDueDate(c.due_date, c.activated_on ?? null, c.grace), c.grace + 1);
   if (first > asOf) return [];
   const out: PenaltyLine[] = [];
   let room = c.cap && c.cap > 0n ? c.cap - c.posted : null;
@@ -76,7 +101,7 @@ export async function postPenalties(tx: Db, organizationId: string, asOf: IsoDat
       coalesce(l.penalty_rate, p.penalty_rate, ${setting('penalty_rate')}::numeric)::text as rate,
       coalesce(l.penalty_frequency, p.penalty_frequency, ${setting('penalty_frequency')}, 'once') as frequency,
       coalesce(l.penalty_cap, p.penalty_cap, ${setting('penalty_cap')}::numeric)::text as cap,
-      coalesce(p.grace_days, ${setting('grace_days')}::int, 3) as grace
+      coalesce(p.grace_days, ${setting('grace_days')}::int, 3) as grace, l.activated_on::text as activated_on
     from invoices i
     join organizations o on o.id = i.organization_id
     join leases l on l.organization_id = i.organization_id and l.id = i.lease_id
@@ -95,6 +120,7 @@ export async function postPenalties(tx: Db, organizationId: string, asOf: IsoDat
     const due = penaltiesDue({
       id: c.id, due_date: c.due_date, balance: cents(c.balance), rent: cents(c.rent), posted: cents(c.penalties), dates: new Set(c.dates ?? []),
       type: c.type, amount: cents(c.amount), rate: c.rate, frequency: c.frequency, cap: c.cap === null ? null : cents(c.cap), grace: Number(c.grace),
+      activated_on: c.activated_on,
     }, asOf);
     due.forEach((l, i) => lines.push({ ...l, position: c.position + i }));
   }

@@ -1,3 +1,4 @@
+import { settlementFigures } from '../../../shared/settlement.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
@@ -28,6 +29,8 @@ export interface DepositSettlement {
   unpaid_cancelled: string;
   arrears: string;
   applied: string;
+  /** paid for days after the move-out: refunded with the deposit (src/shared/settlement.ts) */
+  unused_days_credit: string;
   refundable: string;
 }
 
@@ -139,15 +142,17 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   const apart = await asOfFigures(tx, organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to });
   const settlements = rowsOf<DepositSettlement>(await tx.execute(sql`
     select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
-      ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied, ds.refundable::text as refundable
+      ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
+      ds.unused_days_credit::text as unused_days_credit, ds.refundable::text as refundable
     from deposit_settlements ds
     join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
     left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
     where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and ds.move_out_date <= ${q.to}
       ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
     order by ds.move_out_date, ds.lease_id`)).map((r) => ({
-    ...r, deposit: dec(cents(r.deposit)), unpaid_cancelled: dec(cents(r.unpaid_cancelled)), arrears: dec(cents(r.arrears)),
-    applied: dec(cents(r.applied)), refundable: dec(cents(r.refundable)),
+    ...r, ...settlementFigures({
+      deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
+    }),
   }));
   return {
     tenant, lease, from: q.from, to: q.to,
@@ -230,6 +235,7 @@ export function tenantStatementTable(s: TenantStatement): ReportTable {
           [`${at}: deposit held`, d.deposit],
           ...(cents(d.unpaid_cancelled) !== 0n ? [[`${at}: unpaid deposit cancelled`, d.unpaid_cancelled]] as Array<[string, string]> : []),
           [`${at}: deposit applied to arrears`, d.applied],
+          ...(cents(d.unused_days_credit) !== 0n ? [[`${at}: unused days credit`, d.unused_days_credit]] as Array<[string, string]> : []),
           [`${at}: refundable to the tenant`, d.refundable],
         ];
       }),

@@ -1,13 +1,14 @@
 // The frame every screen of this folder shares: a heading with the record's status and actions,
 // the form in a card, a form-level error, and Cancel / Save at the bottom. Saving goes through
 // react-admin's mutations (the caches follow) and useFormSubmit (422 errors show inline).
-import type { ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
 import { Title, useCreate, useTranslate, useUpdate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { useToast } from '../../components/toast/ToastProvider';
+import { pathLabel, useLabels } from '../../generic/labels';
 
 type Values = Record<string, unknown>;
 
@@ -143,6 +144,8 @@ export function useRecordSave(resource: string, record: RaRecord | undefined, {
   const [update] = useUpdate();
   const navigate = useNavigate();
   const toast = useToast();
+  const labels = useLabels(useMemo(() => ({ name: resource }), [resource]));
+  const labelOf = useCallback((path: string) => pathLabel(labels, path), [labels]);
   return useFormSubmit(async (values) => {
     const data = transform(values);
     const saved = record
@@ -151,5 +154,5 @@ export function useRecordSave(resource: string, record: RaRecord | undefined, {
     toast.add({ severity: 'success', summary: record ? 'screens.common.saved' : 'screens.common.created', life: 4000 });
     onSaved?.(saved as RaRecord);
     if (backTo) navigate(backTo);
-  }, shown);
+  }, { shown, labelOf });
 }

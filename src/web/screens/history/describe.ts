@@ -147,7 +147,12 @@ function title(e: HistoryEntry, resource: Resource, ctx: DescribeContext): strin
 function extra(e: HistoryEntry, ctx: DescribeContext): string | null {
   const s = e.details?.deposit_settlement as Record<string, unknown> | undefined;
   if (e.action !== 'end' || !s) return null;
-  return ctx.translate(`${K}.action.settlement`, { deposit: money(s.deposit), applied: money(s.applied), refundable: money(s.refundable) });
+  // settlements recorded before the unused days credit had its own figure kept it inside the refund
+  const c = (v: unknown) => parseMoney(String(v ?? '0')) ?? 0n;
+  const unused = s.unused_days_credit !== undefined ? c(s.unused_days_credit) : c(s.refundable) - (c(s.deposit) - c(s.applied));
+  return ctx.translate(`${K}.action.settlement`, {
+    deposit: money(s.deposit), applied: money(s.applied), unused: money(centsToDecimal(unused)), refundable: money(s.refundable),
+  });
 }
 
 /** The fields a row shows: on a creation only the ones its list shows (the rest is on the record). */

@@ -185,14 +185,18 @@ export function InvoiceForm() {
   const backTo = listPathOf(RESOURCE);
   const label = useChoiceLabel(RESOURCE);
   const { onSubmit, busy, formError } = useRecordSave(RESOURCE, record, { backTo, transform: invoiceBody });
+  // made once: a new record would reset the form (and its messages) whenever it changed
+  const [blank] = useState(() => {
+    const today = todayInNairobi();
+    return {
+      tenant_id: null, lease_id: null, period_start: `${today.slice(0, 8)}01`, period_end: null, issue_date: today, due_date: today, status: 'draft',
+      lines: [{ kind: 'rent', charge_id: null, description: '', quantity: '1', rate: null }],
+    };
+  });
   if (id && isPending) return <Loading />;
   if (id && error) return <Alert severity="error">{String((error as Error).message)}</Alert>;
   if (record && record.status !== 'draft') return <IssuedInvoice record={record} onDone={() => void refetch()} />;
-  const today = todayInNairobi();
-  const defaults = record ?? {
-    tenant_id: null, lease_id: null, period_start: `${today.slice(0, 8)}01`, period_end: null, issue_date: today, due_date: today, status: 'draft',
-    lines: [{ kind: 'rent', charge_id: null, description: '', quantity: '1', rate: null }],
-  };
+  const defaults = record ?? blank;
   const canSave = can(id ? 'edit.invoice' : 'create.invoice');
   return (
     <ResourceContextProvider value={RESOURCE}>

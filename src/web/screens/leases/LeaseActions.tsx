@@ -14,11 +14,13 @@ import { useToast } from '../../components/toast/ToastProvider';
 import { ActionDialog } from '../common/ReasonDialog';
 import { postAction, todayInNairobi } from '../common/api';
 import { useCan } from '../common/params';
+import type { SettlementFigures } from '../../../shared/settlement';
+import { SettlementPreview } from './MoveOutSettlement';
 
 interface EndAnswer {
   voided?: string[];
   kept?: string[];
-  settlement?: { deposit: string; arrears: string; applied: string; refundable: string };
+  settlement?: SettlementFigures;
 }
 
 export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () => void }) {
@@ -85,7 +87,7 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
       summary: 'screens.leases.ended',
       detail: s
         ? translate('screens.leases.settlement', {
-          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), refundable: formatCurrency(s.refundable),
+          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), unused: formatCurrency(s.unused_days_credit), refundable: formatCurrency(s.refundable),
           voided: answer.voided?.length ?? 0,
         })
         : undefined,
@@ -139,14 +141,16 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
       >
         <Box sx={{ pt: 1 }}>
           <TextField type="date" label={translate('screens.leases.move_out_date')} value={moveOut} onChange={(e) => setMoveOut(e.target.value)} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: String(record.start_date ?? '') } }} />
-          <Typography variant="subtitle2" sx={{ mt: 2.5 }}>{translate('screens.leases.deposit_settlement', { deposit: formatCurrency(record.deposit) })}</Typography>
           <FormControlLabel
+            sx={{ mt: 1.5 }}
             control={<Checkbox checked={applyDeposit} onChange={(e) => setApplyDeposit(e.target.checked)} />}
             label={translate('screens.leases.apply_deposit')}
           />
           <Typography variant="body2" color="text.secondary">
             {translate(applyDeposit ? 'screens.leases.apply_deposit_hint' : 'screens.leases.refund_deposit_hint')}
           </Typography>
+          <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('screens.leases.deposit_settlement')}</Typography>
+          {dialog === 'end' ? <SettlementPreview leaseId={String(record.id)} moveOut={moveOut} applyDeposit={applyDeposit} /> : null}
         </Box>
       </ActionDialog>
     </>

@@ -17,6 +17,7 @@ import { useCan, useRecordId } from '../common/params';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { HouseDefaults } from './HouseDefaults';
 import { LeaseActions } from './LeaseActions';
+import { LeaseSettlement } from './MoveOutSettlement';
 
 const RESOURCE = 'leases';
 
@@ -149,6 +150,7 @@ export function LeaseForm() {
           ) : null}
           <FormButtons busy={busy} backTo={backTo} canSave={canSave} />
         </Form>
+        {record ? <LeaseSettlement record={record} /> : null}
         {record ? <Box sx={{ mt: 2 }}><HistoryPanel resource={RESOURCE} id={String(record.id)} version={record.updated_at} /></Box> : null}
       </FormPage>
     </ResourceContextProvider>

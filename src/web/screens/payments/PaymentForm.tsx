@@ -1,7 +1,7 @@
 // A payment: recorded by hand (cash, bank, cheque, M-Pesa with its transaction code), with or
 // without a tenant (without one it waits as unmatched). Once it belongs to a tenant it is never
 // edited: its allocations are shown, and it is reversed with a reason instead.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Link as MuiLink, TextField as MuiTextField, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
   AutocompleteInput, DateTimeInput, Form, RadioButtonGroupInput, ReferenceInput, ResourceContextProvider, TextInput,
@@ -160,7 +160,10 @@ export function PaymentForm() {
   const backTo = listPathOf(RESOURCE);
   const label = useChoiceLabel(RESOURCE);
   const methods = useChoices(RESOURCE, 'method', PAYMENT_METHODS);
-  const { onSubmit, busy, formError } = useRecordSave(RESOURCE, record, { backTo, transform: paymentBody });
+  const { onSubmit, busy, formError } = useRecordSave(RESOURCE, record, { backTo, transform: paymentBody, shown: BODY_KEYS });
+  // made once: a new record each render (paid_at is now) would reset the form, wiping what was
+  // typed and the server's messages the moment a save is refused
+  const [blank] = useState(() => ({ method: 'cash', paid_at: new Date().toISOString(), tenant_id: null, lease_id: null, channel_id: null, amount: null }));
   if (id && isPending) return <Loading />;
   if (id && error) return <Alert severity="error">{String((error as Error).message)}</Alert>;
   const status = String(record?.status ?? 'unmatched');
@@ -182,7 +185,7 @@ export function PaymentForm() {
         ) : null}
         {editable ? (
           <Form
-            record={record ?? { method: 'cash', paid_at: new Date().toISOString(), tenant_id: null, lease_id: null, channel_id: null, amount: null }}
+            record={record ?? blank}
             onSubmit={onSubmit}
             noValidate
             key={String(record?.updated_at ?? 'new')}

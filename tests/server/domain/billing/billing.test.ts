@@ -34,6 +34,16 @@ async function newLease(o: Org, over: Record<string, unknown> = {}) {
   return createSample(o.browser, leases, o.user.id, o.cache, { ...CLEAN, house_id: house.id, ...over });
 }
 
+/** Activates a lease on its start date (the server's today for the request), as the tenant moves in. */
+async function activateOn(o: Org, lease: Record<string, unknown>) {
+  t.clock.today = String(lease.start_date);
+  try {
+    return await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+  } finally {
+    t.clock.today = null;
+  }
+}
+
 async function invoicesOf(browser: Browser, leaseId: string) {
   const res = await browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: leaseId }))}&sort=${encodeURIComponent('["period_start","ASC"]')}`);
   const list = res.json() as Array<{ id: string }>;
@@ -70,12 +80,13 @@ describe('lease lifecycle', () => {
     const o = await org('Activation Ltd');
     const garbage = await createSample(o.browser, charges, o.user.id, o.cache, { name: 'Garbage', category: 'service', amount: '300.00', billing: 'monthly', metered: false });
     const lease = await newLease(o, { deposit: '50000.00', charges: [{ charge_id: garbage.id }] });
-    const res = await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    const res = await activateOn(o, lease);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().lease.status).toBe('active');
+    expect(res.json().lease).toMatchObject({ status: 'active', activated_on: '2026-06-05' });
     expect(res.json().invoice.number).toBe('INV-000001');
     const [invoice] = await invoicesOf(o.browser, String(lease.id));
-    expect(invoice).toMatchObject({ status: 'issued', period_start: '2026-06-01', period_end: '2026-06-30', issue_date: '2026-06-05', due_date: '2026-06-05', total: '71927.00', paid: '0.00', balance: '71927.00' });
+    // due on the 5th, but never before the activation day plus the grace days (3)
+    expect(invoice).toMatchObject({ status: 'issued', period_start: '2026-06-01', period_end: '2026-06-30', issue_date: '2026-06-05', due_date: '2026-06-08', total: '71927.00', paid: '0.00', balance: '71927.00' });
     // the lease's deposit is billed with the first period (the tenant pays it before the keys);
     // 25,000 × 26/30 = 21,666.67 → 21,667; 300 × 26/30 = 260
     expect(invoice.lines.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([['deposit', '50000.00'], ['rent', '21667.00'], ['charge', '260.00']]);
@@ -84,9 +95,9 @@ describe('lease lifecycle', () => {
     expect((await audit(invoice.id))[0]).toMatchObject({ action: 'activate_lease', user_id: o.user.id });
 
     // again: 409; another lease on the same house: 409, and the form cannot skip the actions
-    expect((await o.browser.post(`/api/v1/leases/${lease.id}/activate`)).statusCode).toBe(409);
+    expect((await activateOn(o, lease)).statusCode).toBe(409);
     const other = await createSample(o.browser, leases, o.user.id, o.cache, { ...CLEAN, house_id: lease.house_id });
-    const clash = await o.browser.post(`/api/v1/leases/${other.id}/activate`);
+    const clash = await activateOn(o, other);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('This house already has an active lease.');
     const put = await o.browser.put(`/api/v1/leases/${other.id}`, { ...other, status: 'active' });
@@ -98,7 +109,7 @@ describe('lease lifecycle', () => {
   it('notice, then end: untouched future invoices are voided, the last period credited, the deposit paid applied and the rest refundable', async () => {
     const o = await org('Ending Ltd');
     const lease = await newLease(o, { start_date: '2026-06-01', rent: '31000.00', deposit: '40000.00' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     // the deposit is paid (a payment pays the deposit of its invoice first); June's rent is not
     await payCash(o, lease, '40000.00', '2026-06-01T08:00:00.000Z');
     await runAndWait(o.browser, '2026-07');
@@ -134,7 +145,7 @@ describe('lease lifecycle', () => {
   it('a deposit billed but never paid is not held: nothing of it pays the arrears, and the unpaid deposit is cancelled at the move-out', async () => {
     const o = await org('Unpaid Deposit Ltd');
     const lease = await newLease(o, { start_date: '2026-06-01', rent: '30000.00', deposit: '30000.00' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     // 10,000 paid: all of it the deposit's (paid first); 20,000 of the deposit and the rent unpaid
     await payCash(o, lease, '10000.00', '2026-06-02T08:00:00.000Z');
     const end = await o.browser.post(`/api/v1/leases/${lease.id}/end`, { move_out_date: '2026-06-30', apply_deposit_to_arrears: true });
@@ -152,7 +163,7 @@ describe('lease lifecycle', () => {
   it('ending without applying the deposit leaves it all refundable and bills a missing last period prorated', async () => {
     const o = await org('Refund Ltd');
     const lease = await newLease(o, { start_date: '2026-06-01', rent: '30000.00', deposit: '30000.00' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     await payCash(o, lease, '30000.00', '2026-06-01T08:00:00.000Z');
     const end = await o.browser.post(`/api/v1/leases/${lease.id}/end`, { move_out_date: '2026-07-10' });
     expect(end.statusCode, end.body).toBe(200);
@@ -171,7 +182,7 @@ describe('billing runs', () => {
     const b = await newLease(o, { start_date: '2026-07-20', rent: '31000.00' });
     const draft = await newLease(o, { start_date: '2026-06-01' });
     const later = await newLease(o, { start_date: '2026-06-01' });
-    for (const l of [a, b, later]) expect((await o.browser.post(`/api/v1/leases/${l.id}/activate`)).statusCode).toBe(200);
+    for (const l of [a, b, later]) expect((await activateOn(o, l)).statusCode).toBe(200);
     await o.browser.post(`/api/v1/leases/${later.id}/notice`, { notice_date: '2026-06-10', move_out_date: '2026-06-30' });
     // b's activation billed July already (its first period)
 
@@ -224,7 +235,7 @@ describe('penalties', () => {
   it('posted once per invoice and date, daily up to the cap, waivable with a reason', async () => {
     const o = await org('Penalty Ltd');
     const lease = await newLease(o, { start_date: '2026-07-01', penalty_type: 'fixed', penalty_amount: '500.00', penalty_frequency: 'daily', penalty_cap: '1500.00' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     // due 5 July, 3 grace days (organisation default): the first penalty is on the 9th
     expect((await o.browser.post('/api/v1/penalties/run', { as_of: '2026-07-08' })).json().posted).toBe(0);
     const first = await o.browser.post('/api/v1/penalties/run', { as_of: '2026-07-10' });
@@ -266,7 +277,7 @@ describe('penalties', () => {
     const put = await o.browser.put('/api/v1/settings', { ...settings, penalty_type: 'percent', penalty_rate: '10', penalty_frequency: 'once', grace_days: 0 });
     expect(put.statusCode, put.body).toBe(200);
     const lease = await newLease(o, { start_date: '2026-07-01', rent: '12345.00' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     expect((await o.browser.post('/api/v1/penalties/run', { as_of: '2026-09-01' })).json()).toEqual({ posted: 1, invoices: 1, amount: '1235.00' });
     const [invoice] = await invoicesOf(o.browser, String(lease.id));
     expect(invoice.lines.find((l: { kind: string }) => l.kind === 'penalty')).toMatchObject({ penalty_date: '2026-07-06', amount: '1235.00' });
@@ -281,7 +292,7 @@ describe('the scheduler', () => {
     expect(schedulerEnabled({})).toBe(true);
     const o = await org('Scheduled Ltd');
     const lease = await newLease(o, { start_date: '2026-07-01', penalty_type: 'fixed', penalty_amount: '200.00', penalty_frequency: 'once' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     const only = [o.organization!.id];
     // 31 July 21:30 UTC is 1 August in Nairobi: the billing day (1) of August
     const now = new Date('2026-07-31T21:30:00Z');
@@ -301,7 +312,7 @@ describe('a move-out later than the notice said', () => {
   it('charges the extra days on the last period, billed prorated to the notified date', async () => {
     const o = await org('Late Leaver Ltd');
     const lease = await newLease(o, { start_date: '2026-06-01', rent: '31000.00', deposit: '0' });
-    await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    await activateOn(o, lease);
     await o.browser.post(`/api/v1/leases/${lease.id}/notice`, { notice_date: '2026-06-15', move_out_date: '2026-07-10' });
     const run = await runAndWait(o.browser, '2026-07');
     expect(run.made).toBe(1);

@@ -137,8 +137,8 @@ pgOnly('billing runs on PostgreSQL (skipped on PGlite: needs separate connection
       insert into leases (organization_id, id, tenant_id, house_id, start_date, rent, billing_frequency, status)
       values (${org}, ${`${lease.id}-2`}, ${lease.tenant_id}, ${lease.house_id}, '2026-02-01', 9000, 'monthly', 'draft')`);
     const results = await Promise.allSettled([
-      inScope(a.db, { tenant: org }, (tx) => activateLease(tx, org, null, lease.id)),
-      inScope(b.db, { tenant: org }, (tx) => activateLease(tx, org, null, `${lease.id}-2`)),
+      inScope(a.db, { tenant: org }, (tx) => activateLease(tx, org, null, lease.id, '2026-06-01')),
+      inScope(b.db, { tenant: org }, (tx) => activateLease(tx, org, null, `${lease.id}-2`, '2026-06-01')),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;

@@ -19,7 +19,7 @@ describe('deposits and allocation', () => {
   it('a payment pays the deposit first; re-allocating deposit money to rent is refused while the lease runs and allowed once it ended', async () => {
     const a = await agency(t, 'Deposit Guard Ltd');
     const lease = await draftLease(a, { start_date: '2026-03-01', rent: '15000.00', deposit: '15000.00' });
-    await activate(a, lease.id);
+    await activate(a, lease.id, String(lease.start_date));
     // 20,000 of March's 30,000: the whole deposit and 5,000 of the rent
     const p = await pay(a, lease.tenant_id, '20000.00', '2026-03-01');
     expect(await held(a, lease.id)).toBe(1500000n);
@@ -55,7 +55,7 @@ describe('deposits and allocation', () => {
   it('ends with the deposit actually held, never the lease’s figure: the statement and the settlement agree', async () => {
     const a = await agency(t, 'Deposit Agree Ltd');
     const lease = await draftLease(a, { start_date: '2026-03-01', rent: '10000.00', deposit: '25000.00' });
-    await activate(a, lease.id);
+    await activate(a, lease.id, String(lease.start_date));
     await pay(a, lease.tenant_id, '12000.00', '2026-03-03');
     const before = await statement(a, lease.tenant_id, '2026-03-01', '2026-03-31');
     expect(before).toMatchObject({ deposit_held: '12000.00', deposit_unpaid: '13000.00', closing_balance: '23000.00' });

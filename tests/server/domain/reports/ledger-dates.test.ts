@@ -23,7 +23,7 @@ describe('the tenant statement dates each debit and credit the day it was posted
       penalty_type: 'fixed', penalty_amount: '500.00', penalty_frequency: 'daily', penalty_cap: '1500.00',
     });
     const tenant = lease.tenant_id;
-    await activate(a, lease.id);
+    await activate(a, lease.id, String(lease.start_date));
     await pay(a, tenant, '30000.00', '2026-03-02');
     // the scheduler posts each day's penalty on that day: due 5 March, 3 grace days
     for (const d of ['2026-03-09', '2026-03-10', '2026-03-11', '2026-03-31']) await postPenalties(a, d);
@@ -108,7 +108,7 @@ describe('the property statement', () => {
     const admin = await a.browser.post('/api/v1/charges', { name: 'Admin fee', category: 'service', amount: '1000.00', billing: 'monthly', metered: false, taxable: false, refundable: false, kept_by: 'agency', priority: 60 });
     expect(admin.statusCode, admin.body).toBe(201);
     const lease = await draftLease(a, { start_date: '2026-03-01', rent: '20000.00', deposit: '20000.00', charges: [{ charge_id: admin.json().id }] });
-    await activate(a, lease.id);
+    await activate(a, lease.id, String(lease.start_date));
     await pay(a, lease.tenant_id, '41000.00', '2026-03-02');
 
     const march = await propertyStatement(a, '2026-03-01', '2026-03-31');
@@ -143,7 +143,7 @@ describe('money moved later moves on the day it is moved', () => {
     const a = await agency(t, 'Moved Money Ltd', { default_commission_rate: '10' });
     const lease = await draftLease(a, { start_date: '2026-05-01', rent: '20000.00', deposit: '0.00' });
     const tenant = lease.tenant_id;
-    await activate(a, lease.id);
+    await activate(a, lease.id, String(lease.start_date));
     await bill(a, '2026-06');
     const may = await pay(a, tenant, '20000.00', '2026-05-03');
     const june = await pay(a, tenant, '20000.00', '2026-06-03');

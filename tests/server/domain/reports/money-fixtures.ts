@@ -54,8 +54,11 @@ export async function draftLease(a: Agency, terms: RecordValues): Promise<Record
   return lease as RecordValues & { id: string; tenant_id: string };
 }
 
-export async function activate(a: Agency, leaseId: string) {
+/** Activates a lease on a day (the server's today for this request). */
+export async function activate(a: Agency, leaseId: string, on: string) {
+  a.t.clock.today = on;
   const res = await a.browser.post(`/api/v1/leases/${leaseId}/activate`);
+  a.t.clock.today = null;
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }

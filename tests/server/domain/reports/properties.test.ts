@@ -219,7 +219,7 @@ async function live(sc: Script) {
   for (const [k, m] of months.entries()) {
     if (k > 0) await bill(a, m);
     const today: Array<{ day: number; order: number; act: () => Promise<unknown> }> = [];
-    sc.terms.forEach((x, i) => { if (x.month === k) today.push({ day: x.day, order: 0, act: () => activate(a, leases[i].id) }); });
+    sc.terms.forEach((x, i) => { if (x.month === k) today.push({ day: x.day, order: 0, act: () => activate(a, leases[i].id, dayOf(m, x.day)) }); });
     for (const s of sc.steps.filter((x) => x.month === k)) {
       const on = dayOf(m, s.day);
       if (s.kind === 'pay') today.push({ day: s.day, order: 1, act: async () => payments.push(String((await pay(a, tenants[s.lease], kes(s.amount), on)).id)) });
