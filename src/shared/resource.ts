@@ -83,6 +83,8 @@ export interface UniqueDeclaration {
   where?: { field: string; in: readonly string[] };
   /** Shown (409/422) when the constraint refuses a write. */
   message?: string;
+  /** Text fields compared trimmed and case-folded (house 'a1 ' is house 'A1'): an expression index. */
+  caseless?: boolean;
 }
 
 export interface RouteDeclaration {
