@@ -31,6 +31,8 @@ export const houses = defineResource({
   ],
   // one house A1 per property, whatever its case or spaces (a house with no property is not judged)
   unique: [{ fields: ['property_id', 'number'], caseless: true, message: 'This property already has a house with this number.' }],
+  // q also finds a property's houses by the property's name or code
+  searchThrough: ['property_id'],
   defaultSort: { field: 'number', order: 'ASC' },
   routes: [
     route.list('/houses'),

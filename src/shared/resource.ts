@@ -143,6 +143,11 @@ export interface ResourceDeclaration {
   check?: (values: RecordValues, mode: 'create' | 'update') => Record<string, string[]>;
   /** Domain verbs beyond CRUD, e.g. ['void.invoice']. */
   actions?: string[];
+  /**
+   * Reference fields `q` also searches through: a record matches when the record it references
+   * matches that area's own search (an invoice found by its tenant's, house's or property's name).
+   */
+  searchThrough?: string[];
 }
 
 /** A declaration with its derived lists filled in. */
@@ -154,6 +159,7 @@ export interface Resource extends ResourceDeclaration {
   filterFields: string[];
   sortFields: string[];
   searchFields: string[];
+  searchThrough: string[];
   children: ChildDeclaration[];
   unique: UniqueDeclaration[];
   delete: DeleteRules;
@@ -177,6 +183,7 @@ export function defineResource(d: ResourceDeclaration): Resource {
     filterFields: flagged('filter'),
     sortFields: flagged('sort'),
     searchFields: flagged('search'),
+    searchThrough: d.searchThrough ?? [],
     children: d.children ?? [],
     unique: d.unique ?? [],
     delete: d.delete ?? {},
@@ -313,9 +320,13 @@ export interface FilterKey {
  * and `<key>_lte` for dates, numbers and money, `id` (getMany), and `q` when there are search
  * fields. Anything else is a 400 naming the key.
  */
-export function filterKeys(resource: Pick<Resource, 'fields' | 'searchFields'>): ReadonlyMap<string, FilterKey> {
+/** Whether `q` searches this area (its own text fields, or the records it references). */
+export const searchable = (resource: Pick<Resource, 'searchFields' | 'searchThrough'>): boolean =>
+  resource.searchFields.length > 0 || (resource.searchThrough?.length ?? 0) > 0;
+
+export function filterKeys(resource: Pick<Resource, 'fields' | 'searchFields' | 'searchThrough'>): ReadonlyMap<string, FilterKey> {
   const keys = new Map<string, FilterKey>([['id', { field: 'id', op: 'eq' }]]);
-  if (resource.searchFields.length) keys.set('q', { field: '', op: 'q' });
+  if (searchable(resource)) keys.set('q', { field: '', op: 'q' });
   for (const f of resource.fields) {
     if (!f.filter) continue;
     keys.set(f.key, { field: f.key, op: 'eq' });

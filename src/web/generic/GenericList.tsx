@@ -150,8 +150,8 @@ export function GenericList({ resource, route }: ListScreenProps) {
   const access = useAccess(resource);
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const title = useListTitle(resource, route);
-  const filters = useMemo(() => filtersFor(resource, route, translate), [resource, route, translate]);
   const { permissions } = useSession();
+  const filters = useMemo(() => filtersFor(resource, route, translate, permissions), [resource, route, translate, permissions]);
   // No form (messages): the area's page creates (compose a message), when the user may open it.
   const page = resource.routes.find((r) => r.view === 'page' && !r.path.includes(':id'));
   const createTo = access.create

@@ -3,6 +3,7 @@
 // email, the phone input, dates, booleans and JSON. Read-only fields show but cannot change;
 // write-only secrets are password inputs that say whether one is stored.
 import type { ReactElement } from 'react';
+import { TextField as MuiTextField } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -27,7 +28,8 @@ import {
 import { DEFAULT_MAX_LENGTH, type Field } from '../../shared/resource';
 import { NumberInput } from '../components/NumberInput';
 import { PhoneInput } from '../components/phone/PhoneInput';
-import { declaration } from './access';
+import { declaration, mayPick } from './access';
+import { useSession } from '../session/session-store';
 import { OptionTitle, titleText } from './display';
 import { choicesOf, searchOf } from './filters';
 import type { Labels } from './labels';
@@ -77,6 +79,18 @@ const jsonParse = (v: string) => {
 };
 const jsonRule: Validator = (v: unknown) => (typeof v === 'string' && v.trim() ? 'generic.form.json_invalid' : undefined);
 
+/**
+ * A reference picker only for those who may list its target: otherwise nothing when the field is
+ * optional (the stored value is kept), or a disabled field saying why when it is required.
+ */
+function Pickable({ field, label, children }: { field: Field; label: string; children: ReactElement }) {
+  const { permissions } = useSession();
+  const translate = useTranslate();
+  if (mayPick(permissions, field.reference!)) return children;
+  if (!field.required) return null;
+  return <MuiTextField label={label} value="" disabled fullWidth size="small" helperText={translate('generic.form.cannot_pick')} />;
+}
+
 export function inputFor(field: Field, { source = field.key, label, labels, readOnly = false, defaultValue }: InputOptions): ReactElement {
   const validate = validators(field, readOnly);
   const dv = defaultValue === undefined ? {} : { defaultValue };
@@ -121,35 +135,39 @@ export function inputFor(field: Field, { source = field.key, label, labels, read
     case 'reference': {
       const target = declaration(field.reference!);
       return (
-        <ReferenceInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={25}>
-          <AutocompleteInput
-            label={label}
-            validate={validate}
-            optionText={<OptionTitle resource={target} />}
-            inputText={(r: RaRecord) => titleText(target, r) || String(r.id)}
-            matchSuggestion={() => true}
-            filterToQuery={searchOf(target)}
-            fullWidth
-            helperText={false}
-            disabled={readOnly}
-          />
-        </ReferenceInput>
+        <Pickable key={source} field={field} label={label}>
+          <ReferenceInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={25}>
+            <AutocompleteInput
+              label={label}
+              validate={validate}
+              optionText={<OptionTitle resource={target} />}
+              inputText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+              matchSuggestion={() => true}
+              filterToQuery={searchOf(target)}
+              fullWidth
+              helperText={false}
+              disabled={readOnly}
+            />
+          </ReferenceInput>
+        </Pickable>
       );
     }
     case 'multi_reference': {
       const target = declaration(field.reference!);
       return (
-        <ReferenceArrayInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={50}>
-          <AutocompleteArrayInput
-            label={label}
-            validate={validate}
-            optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
-            filterToQuery={searchOf(target)}
-            fullWidth
-            helperText={false}
-            disabled={readOnly}
-          />
-        </ReferenceArrayInput>
+        <Pickable key={source} field={field} label={label}>
+          <ReferenceArrayInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={50}>
+            <AutocompleteArrayInput
+              label={label}
+              validate={validate}
+              optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+              filterToQuery={searchOf(target)}
+              fullWidth
+              helperText={false}
+              disabled={readOnly}
+            />
+          </ReferenceArrayInput>
+        </Pickable>
       );
     }
     case 'email':
