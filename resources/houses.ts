@@ -33,6 +33,7 @@ export const houses = defineResource({
   unique: [{ fields: ['property_id', 'number'], caseless: true, message: 'This property already has a house with this number.' }],
   // q also finds a property's houses by the property's name or code
   searchThrough: ['property_id'],
+  pickerContext: 'property_id',
   defaultSort: { field: 'number', order: 'ASC' },
   routes: [
     route.list('/houses'),

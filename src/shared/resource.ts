@@ -148,6 +148,8 @@ export interface ResourceDeclaration {
    * matches that area's own search (an invoice found by its tenant's, house's or property's name).
    */
   searchThrough?: string[];
+  /** A reference field whose record's title comes first in pickers: houses read 'Jirani Heights · A1'. */
+  pickerContext?: string;
 }
 
 /** A declaration with its derived lists filled in. */

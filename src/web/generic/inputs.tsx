@@ -20,12 +20,16 @@ import {
   maxLength,
   minLength,
   required,
+  useChoicesContext,
+  useGetManyAggregate,
   useRecordContext,
   useTranslate,
   type RaRecord,
   type Validator,
 } from 'react-admin';
-import { DEFAULT_MAX_LENGTH, type Field } from '../../shared/resource';
+import { useWatch } from 'react-hook-form';
+import { DEFAULT_MAX_LENGTH, recordTitle, type Field, type Resource } from '../../shared/resource';
+import { hasPermission } from '../routing/access';
 import { NumberInput } from '../components/NumberInput';
 import { PhoneInput } from '../components/phone/PhoneInput';
 import { declaration, mayPick } from './access';
@@ -91,6 +95,53 @@ function Pickable({ field, label, children }: { field: Field; label: string; chi
   return <MuiTextField label={label} value="" disabled fullWidth size="small" helperText={translate('generic.form.cannot_pick')} />;
 }
 
+/** Fields a picker is narrowed by when the form has them too: a ticket's house among its property's. */
+const NARROW_BY = ['property_id', 'tenant_id'] as const;
+
+function ReferencePicker({ source, field, label, validate, readOnly }: { source: string; field: Field; label: string; validate: Validator[]; readOnly: boolean }) {
+  const target = declaration(field.reference!);
+  const watched = useWatch({ name: [...NARROW_BY] }) as unknown[];
+  const filter: Record<string, unknown> = {};
+  NARROW_BY.forEach((key, i) => {
+    if (key !== field.key && watched[i] && target.fields.some((f) => f.key === key && f.kind === 'reference')) filter[key] = watched[i];
+  });
+  return (
+    <ReferenceInput source={source} reference={target.name} sort={target.defaultSort} perPage={25} filter={filter}>
+      <ContextAutocomplete target={target} label={label} validate={validate} readOnly={readOnly} />
+    </ReferenceInput>
+  );
+}
+
+/** The autocomplete of a reference; a target with a pickerContext reads 'Property · House'. */
+function ContextAutocomplete({ target, label, validate, readOnly }: { target: Resource; label: string; validate: Validator[]; readOnly: boolean }) {
+  const { permissions } = useSession();
+  const { allChoices } = useChoicesContext();
+  const key = target.pickerContext;
+  const context = key ? declaration(target.fields.find((f) => f.key === key)!.reference!) : null;
+  const ids = key && context ? [...new Set((allChoices ?? []).map((c) => c[key]).filter(Boolean).map(String))] : [];
+  const may = !!context && (mayPick(permissions, context.name) || hasPermission(permissions, `show.${context.module}`));
+  const { data } = useGetManyAggregate(context?.name ?? 'properties', { ids }, { enabled: may && ids.length > 0 });
+  const names = new Map((data ?? []).map((r) => [String(r.id), context ? recordTitle(context, r) : '']));
+  const text = (r: RaRecord) => {
+    const own = titleText(target, r) || String(r.id);
+    const prefix = key ? names.get(String(r[key] ?? '')) : undefined;
+    return prefix ? `${prefix} · ${own}` : own;
+  };
+  return (
+    <AutocompleteInput
+      label={label}
+      validate={validate}
+      optionText={key ? text : <OptionTitle resource={target} />}
+      inputText={text}
+      matchSuggestion={() => true}
+      filterToQuery={searchOf(target)}
+      fullWidth
+      helperText={false}
+      disabled={readOnly}
+    />
+  );
+}
+
 export function inputFor(field: Field, { source = field.key, label, labels, readOnly = false, defaultValue }: InputOptions): ReactElement {
   const validate = validators(field, readOnly);
   const dv = defaultValue === undefined ? {} : { defaultValue };
@@ -132,26 +183,12 @@ export function inputFor(field: Field, { source = field.key, label, labels, read
       ) : (
         <SelectArrayInput key={source} {...common} choices={choicesOf(labels, field)} disabled={readOnly} />
       );
-    case 'reference': {
-      const target = declaration(field.reference!);
+    case 'reference':
       return (
         <Pickable key={source} field={field} label={label}>
-          <ReferenceInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={25}>
-            <AutocompleteInput
-              label={label}
-              validate={validate}
-              optionText={<OptionTitle resource={target} />}
-              inputText={(r: RaRecord) => titleText(target, r) || String(r.id)}
-              matchSuggestion={() => true}
-              filterToQuery={searchOf(target)}
-              fullWidth
-              helperText={false}
-              disabled={readOnly}
-            />
-          </ReferenceInput>
+          <ReferencePicker source={source} field={field} label={label} validate={validate} readOnly={readOnly} />
         </Pickable>
       );
-    }
     case 'multi_reference': {
       const target = declaration(field.reference!);
       return (
