@@ -19,7 +19,7 @@ const permissionsOf = (name: string) => [...BUILT_IN_ROLES.find((r) => r.name ==
 
 /** What GET /dashboard sends this member (server: domain/reports/dashboard.ts). */
 function boardFor(permissions: string[]) {
-  const { months, this_month, arrears, unmatched_payments, ...rest } = DASHBOARD;
+  const { months: _m, this_month: _t, arrears: _a, unmatched_payments: _u, ...rest } = DASHBOARD;
   const attention = { urgent_tickets: 1, draft_leases: 2, failed_messages: 3, unmatched_payments: 4 };
   const listed = { urgent_tickets: 'ticket', draft_leases: 'lease', failed_messages: 'message', unmatched_payments: 'payment' } as const;
   const mine = Object.fromEntries(Object.entries(attention).filter(([k]) => permissions.includes(`list.${listed[k as keyof typeof listed]}`)));
