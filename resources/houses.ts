@@ -29,6 +29,11 @@ export const houses = defineResource({
     choice('status', HOUSE_STATUSES, { required: true, default: 'vacant', list: true, filter: true, sort: true }),
     multiReference('charge_ids', 'charges'),
   ],
+  // one house A1 per property, whatever its case or spaces (a house with no property is not judged)
+  unique: [{ fields: ['property_id', 'number'], caseless: true, message: 'This property already has a house with this number.' }],
+  // q also finds a property's houses by the property's name or code
+  searchThrough: ['property_id'],
+  pickerContext: 'property_id',
   defaultSort: { field: 'number', order: 'ASC' },
   routes: [
     route.list('/houses'),

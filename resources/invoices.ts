@@ -77,6 +77,8 @@ export const invoices = defineResource({
     });
     return errors;
   },
+  // q also finds invoices by the tenant's name or phone, the house's number and its property's name
+  searchThrough: ['tenant_id', 'house_id'],
   defaultSort: { field: 'issue_date', order: 'DESC' },
   routes: [route.list('/invoices'), route.form('/invoice-form/:id?')],
   delete: {

@@ -53,6 +53,8 @@ export const leases = defineResource({
     where: { field: 'status', in: LEASE_HOLDING_STATUSES },
     message: 'This house already has an active lease.',
   }],
+  // q finds leases by the tenant, the house and its property (the lease pickers search)
+  searchThrough: ['tenant_id', 'house_id'],
   defaultSort: { field: 'start_date', order: 'DESC' },
   routes: [route.list('/leases'), route.form('/lease-form/:id?')],
   delete: {

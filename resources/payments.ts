@@ -50,6 +50,8 @@ export const payments = defineResource({
     },
   ],
   unique: [{ fields: ['channel_id', 'external_reference'], message: 'This transaction is already recorded for this channel.' }],
+  // q also finds payments by the tenant, and through the lease the house and its property
+  searchThrough: ['tenant_id', 'lease_id'],
   defaultSort: { field: 'paid_at', order: 'DESC' },
   routes: [route.list('/payments'), route.form('/payment-form/:id?')],
   delete: { allowed: false, message: 'A payment is never deleted; reverse it with a reason instead.' },

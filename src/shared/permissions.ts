@@ -11,11 +11,21 @@ export type Module = (typeof MODULES)[number];
 
 export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;
 
-/** Verbs that only some modules have. */
+/**
+ * Verbs that only some modules have. Two are not about one module: `view.financials` shows the
+ * dashboard's money figures (billed, collected, arrears, flows: the API leaves them out without
+ * it), and `export.list` downloads a whole list as CSV (GET /<area>/export.csv, on top of
+ * list.<module>): reading tenants one screen at a time is not the same as taking all of them away.
+ */
 export const DOMAIN_PERMISSIONS = [
   'void.invoice', 'reverse.payment', 'run.billing', 'send.message', 'approve.expense',
-  'assign.payment', 'export.statement',
+  'assign.payment', 'export.statement', 'view.financials', 'export.list',
 ] as const;
+
+/** The money figures of the dashboard. */
+export const VIEW_FINANCIALS = 'view.financials';
+/** Downloading a whole list as CSV. */
+export const EXPORT_LIST = 'export.list';
 
 export type Permission = string;
 
@@ -45,7 +55,12 @@ const MAINTENANCE: Module[] = ['ticket', 'work_order', 'work_order_category', 's
 
 export const ADMINISTRATOR = 'Administrator';
 
-/** The five roles every new organisation starts with; all editable but Administrator keeps everything. */
+/**
+ * The five roles every new organisation starts with; all editable but Administrator keeps everything.
+ * Each is what that person does in a day (product.md 2 and 7; tests/server/roles/*-day.test.ts walk
+ * it). Organisations made before a change get it through a migration that only touches a built-in
+ * role still holding exactly the old set (0012: an edited role is the administrator's choice).
+ */
 export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; permissions: readonly Permission[] }> = [
   { name: ADMINISTRATOR, description: 'Everything, including users, roles and settings.', permissions: ALL_PERMISSIONS },
   {
@@ -55,7 +70,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
       ...everything(...PORTFOLIO, ...TENANCY, ...MAINTENANCE, ...MESSAGING),
       ...read(...MONEY, 'statement', 'user', 'role', 'setting'),
       ...write('invoice', 'payment', 'expense', 'income'),
-      'send.message', 'assign.payment', 'export.statement', 'run.billing',
+      'send.message', 'assign.payment', 'export.statement', 'run.billing', VIEW_FINANCIALS, EXPORT_LIST,
     ]),
   },
   {
@@ -65,13 +80,16 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
       ...everything(...MONEY),
       ...read(...PORTFOLIO, ...TENANCY, 'statement', 'message', 'template', 'sms_credit', 'setting'),
       'void.invoice', 'reverse.payment', 'run.billing', 'approve.expense', 'assign.payment', 'export.statement',
+      VIEW_FINANCIALS, EXPORT_LIST,
     ]),
   },
   {
     name: 'Caretaker',
     description: 'On site: tickets, work orders and cash receipts.',
+    // A cash receipt needs its channel (the form's picker) and shows which invoices it paid; no
+    // money figures on the dashboard and no mass export of tenants' details.
     permissions: unique([
-      ...read('property', 'house', 'tenant', 'lease', 'service_provider', 'work_order_category', 'payment'),
+      ...read('property', 'house', 'tenant', 'lease', 'service_provider', 'work_order_category', 'payment', 'payment_channel', 'invoice'),
       ...everything('ticket', 'work_order'),
       permission('create', 'payment'),
     ]),
@@ -81,6 +99,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
     description: 'Reads everything, changes nothing.',
     permissions: unique([
       ...read(...PORTFOLIO, ...TENANCY, ...MONEY, ...MESSAGING, ...MAINTENANCE, 'statement'),
+      VIEW_FINANCIALS,
     ]),
   },
 ];

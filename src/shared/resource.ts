@@ -86,6 +86,8 @@ export interface UniqueDeclaration {
   where?: { field: string; in: readonly string[] };
   /** Shown (409/422) when the constraint refuses a write. */
   message?: string;
+  /** Text fields compared trimmed and case-folded (house 'a1 ' is house 'A1'): an expression index. */
+  caseless?: boolean;
 }
 
 export interface RouteDeclaration {
@@ -144,6 +146,13 @@ export interface ResourceDeclaration {
   check?: (values: RecordValues, mode: 'create' | 'update') => Record<string, string[]>;
   /** Domain verbs beyond CRUD, e.g. ['void.invoice']. */
   actions?: string[];
+  /**
+   * Reference fields `q` also searches through: a record matches when the record it references
+   * matches that area's own search (an invoice found by its tenant's, house's or property's name).
+   */
+  searchThrough?: string[];
+  /** A reference field whose record's title comes first in pickers: houses read 'Jirani Heights · A1'. */
+  pickerContext?: string;
 }
 
 /** A declaration with its derived lists filled in. */
@@ -155,6 +164,7 @@ export interface Resource extends ResourceDeclaration {
   filterFields: string[];
   sortFields: string[];
   searchFields: string[];
+  searchThrough: string[];
   children: ChildDeclaration[];
   unique: UniqueDeclaration[];
   delete: DeleteRules;
@@ -178,6 +188,7 @@ export function defineResource(d: ResourceDeclaration): Resource {
     filterFields: flagged('filter'),
     sortFields: flagged('sort'),
     searchFields: flagged('search'),
+    searchThrough: d.searchThrough ?? [],
     children: d.children ?? [],
     unique: d.unique ?? [],
     delete: d.delete ?? {},
@@ -314,9 +325,13 @@ export interface FilterKey {
  * and `<key>_lte` for dates, numbers and money, `id` (getMany), and `q` when there are search
  * fields. Anything else is a 400 naming the key.
  */
-export function filterKeys(resource: Pick<Resource, 'fields' | 'searchFields'>): ReadonlyMap<string, FilterKey> {
+/** Whether `q` searches this area (its own text fields, or the records it references). */
+export const searchable = (resource: Pick<Resource, 'searchFields' | 'searchThrough'>): boolean =>
+  resource.searchFields.length > 0 || (resource.searchThrough?.length ?? 0) > 0;
+
+export function filterKeys(resource: Pick<Resource, 'fields' | 'searchFields' | 'searchThrough'>): ReadonlyMap<string, FilterKey> {
   const keys = new Map<string, FilterKey>([['id', { field: 'id', op: 'eq' }]]);
-  if (resource.searchFields.length) keys.set('q', { field: '', op: 'q' });
+  if (searchable(resource)) keys.set('q', { field: '', op: 'q' });
   for (const f of resource.fields) {
     if (!f.filter) continue;
     keys.set(f.key, { field: f.key, op: 'eq' });

@@ -16,10 +16,11 @@ import {
 import { recordTitle, type Field, type RecordValues, type Resource } from '../../shared/resource.js';
 import { serializeRecord } from '../../shared/resource-validate.js';
 import { writeCsv } from '../csv.js';
+import { EXPORT_LIST } from '../../shared/permissions.js';
 import type { Db } from '../db/client.js';
 import { resourceTables, type ResourceTable } from '../db/resource-tables.js';
 import { memberships, users } from '../db/schema.js';
-import { badRequest } from '../errors.js';
+import { badRequest, forbidden } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { resourceHooks } from './hooks.js';
 import { parseListQuery, type ListQuery } from './query-parser.js';
@@ -175,7 +176,8 @@ const ExportQueryString = {
 } as const;
 
 /**
- * The export route of one area: list.<module>, the list's filters and sort, the organisation's
+ * The export route of one area: list.<module> and export.list (taking a whole list away, tenants'
+ * phones and ID numbers, is more than reading it screen by screen), the list's filters and sort, the organisation's
  * rows only. Errors before the first byte (a bad filter, 403, 404) are the contract's JSON; a
  * failure mid-file (the permission withdrawn between pages) ends the download unfinished rather
  * than passing off part of the list as all of it.
@@ -184,7 +186,7 @@ export function registerExport(app: FastifyInstance, resource: Resource, source:
   app.get(`/${resource.name}/export.csv`, {
     schema: {
       tags: [resource.name],
-      summary: `Every row of ${resource.name} matching the list's filter and sort, as CSV (list.${resource.module}; no row limit)`,
+      summary: `Every row of ${resource.name} matching the list's filter and sort, as CSV (list.${resource.module} and export.list; no row limit)`,
       querystring: ExportQueryString,
       produces: ['text/csv'],
     },
@@ -195,6 +197,7 @@ export function registerExport(app: FastifyInstance, resource: Resource, source:
     const fields = exportFields(resource);
     const titles = new Map<string, string>();
     const page = (cursor: Cursor | null) => withTenant(req as FastifyRequest, `list.${resource.module}`, async (tx, ctx) => {
+      if (!ctx.permissions.includes(EXPORT_LIST)) throw forbidden();
       const rows = await source.page(tx, ctx.organizationId, query, cursor);
       await loadTitles(tx, ctx.organizationId, fields, rows, titles);
       return { rows, csv: csvOf(resource, fields, rows, labels, titles) };

@@ -1,4 +1,4 @@
-import { fieldOf, RANGE_KINDS, type Field, type Resource } from '../../shared/resource.js';
+import { fieldOf, RANGE_KINDS, searchable, type Field, type Resource } from '../../shared/resource.js';
 import { parseFieldValue } from '../../shared/resource-validate.js';
 import { BAD_TEXT_MESSAGE, findBadText } from '../../shared/text-guard.js';
 import { badRequest } from '../errors.js';
@@ -64,7 +64,7 @@ export function parseListQuery(resource: Resource, query: Record<string, unknown
     if (raw === undefined || raw === '') continue;
     if (key === 'q') {
       if (typeof raw !== 'string') throw badRequest('The filter q must be text.');
-      if (!resource.searchFields.length) throw badRequest(`The filter q is not supported on ${resource.name}.`);
+      if (!searchable(resource)) throw badRequest(`The filter q is not supported on ${resource.name}.`);
       const text = raw.trim().slice(0, 200);
       if (text) conditions.push({ kind: 'search', text });
       continue;

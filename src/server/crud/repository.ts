@@ -27,11 +27,31 @@ export function tableOf(resource: Resource): ResourceTable {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function conditionSql(resource: Resource, t: ResourceTable, c: Condition): SQL | undefined {
-  if (c.kind === 'search') {
-    const pattern = `%${escapeLike(c.text)}%`;
-    return or(...resource.searchFields.map((f) => ilike(col(t, f), pattern)));
+/** References followed at most this deep (payment → lease → house → property). */
+const SEARCH_DEPTH = 3;
+
+/**
+ * `q`: the area's own search fields (trigram indexes), or a reference whose record matches its
+ * own area's search (resource.searchThrough): `house_id in (select id from houses where
+ * organization_id = … and (number ilike … or property_id in (…)))`, each subquery scoped to the
+ * organisation and served by that table's trigram and (organization_id, x_id) indexes.
+ */
+function searchSql(resource: Resource, t: ResourceTable, organizationId: string, pattern: string, depth = 0): SQL {
+  const parts: SQL[] = resource.searchFields.map((f) => ilike(col(t, f), pattern));
+  if (depth < SEARCH_DEPTH) {
+    for (const key of resource.searchThrough) {
+      const target = resourceByName(fieldOf(resource, key)?.reference ?? '');
+      const tt = target && (resourceHooks[target.name]?.table ?? resourceTables[target.name]);
+      if (!target || !tt) continue;
+      const inner = searchSql(target, tt, organizationId, pattern, depth + 1);
+      parts.push(sql`${col(t, key)} in (select ${col(tt, 'id')} from ${tt} where ${col(tt, 'organization_id')} = ${organizationId} and ${inner})`);
+    }
   }
+  return parts.length ? or(...parts)! : sql`false`;
+}
+
+function conditionSql(resource: Resource, t: ResourceTable, c: Condition, organizationId: string): SQL | undefined {
+  if (c.kind === 'search') return searchSql(resource, t, organizationId, `%${escapeLike(c.text)}%`);
   const field: Field = c.field === 'id' ? { key: 'id', kind: 'text' } : fieldOf(resource, c.field)!;
   const column = col(t, c.field);
   const toCol = (v: unknown) => (v === null ? null : toColumns([field], { [field.key]: v })[field.key]);
@@ -48,7 +68,7 @@ function conditionSql(resource: Resource, t: ResourceTable, c: Condition): SQL |
 }
 
 export function whereOf(resource: Resource, t: ResourceTable, organizationId: string, conditions: Condition[]): SQL {
-  return and(eq(col(t, 'organization_id'), organizationId), ...conditions.map((c) => conditionSql(resource, t, c)))!;
+  return and(eq(col(t, 'organization_id'), organizationId), ...conditions.map((c) => conditionSql(resource, t, c, organizationId)))!;
 }
 
 /** From this offset on, a page is read by a deferred join (below). */

@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { storedResources, resourceByName } from '../../../resources/index.js';
 import {
-  parentKey, type ChildDeclaration, type Field, type Resource, type UniqueDeclaration,
+  parentKey, TEXT_KINDS, type ChildDeclaration, type Field, type Resource, type UniqueDeclaration,
 } from '../../shared/resource.js';
 import { memberships } from './schema.js';
 
@@ -121,7 +121,8 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
     const name = constraintName(ident(`${table}_${u.fields.join('_')}_unique`), {
       table, kind: 'unique', field: u.fields[u.fields.length - 1], message: u.message ?? 'This value is already used.',
     });
-    const cols = u.fields.map((k) => t[k]);
+    const textKeys = new Set(fields.filter((f) => TEXT_KINDS.includes(f.kind)).map((f) => f.key));
+    const cols = u.fields.map((k) => (u.caseless && textKeys.has(k) ? sql`lower(btrim(${t[k]}))` : t[k]));
     const where = whereOf(u, t);
     const ix = uniqueIndex(name).on(t.organization_id, ...lead, ...(cols as [AnyPgColumn]));
     out.push(where ? ix.where(where) : ix);

@@ -6,6 +6,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { resourceTables } from '../db/resource-tables.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
+import { checkHouseInProperty } from './houses.js';
 import { cents } from './payments/allocation.js';
 
 /** settings.expense_approval_threshold in cents, or null when every expense is approved as entered. */
@@ -30,6 +31,7 @@ async function expenseRecord(tx: Db, organizationId: string, id: string) {
  */
 export const expenseHooks = {
   async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
+    await checkHouseInProperty(tx, organizationId, values, existing);
     if (existing?.status === 'paid') throw conflict('A paid expense is not edited; record a correcting expense or income instead.');
     const threshold = await approvalThreshold(tx, organizationId);
     const amount = (values.amount ?? cents(existing?.amount)) as bigint;

@@ -1,5 +1,6 @@
 import type { RecordValues } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
+import { checkHouseInProperty } from './houses.js';
 import { formatNumber, nextNumber } from './numbering.js';
 
 export const TICKET_PREFIX = 'TKT-';
@@ -14,6 +15,7 @@ const OPEN_AGAIN = ['open', 'in_progress'];
  */
 export const ticketHooks = {
   async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
+    await checkHouseInProperty(tx, organizationId, values, existing);
     if (!existing) {
       values.number = formatNumber(TICKET_PREFIX, await nextNumber(tx, organizationId, 'ticket'));
       values.reopen_count = 0;

@@ -7,6 +7,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { conflict, invalid } from '../errors.js';
 import { createRecord, updateRecord } from '../crud/repository.js';
 import { todayIn } from './billing/scheduler.js';
+import { checkHouseInProperty } from './houses.js';
 import { formatNumber, nextNumber } from './numbering.js';
 import { cents } from './payments/allocation.js';
 
@@ -63,6 +64,7 @@ async function createExpense(tx: Db, organizationId: string, order: Record<strin
  */
 export const workOrderHooks = {
   async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
+    await checkHouseInProperty(tx, organizationId, values, existing);
     if (!existing) {
       values.number = formatNumber(WORK_ORDER_PREFIX, await nextNumber(tx, organizationId, 'work_order'));
       return;

@@ -79,5 +79,5 @@ export async function reportRoutes(fastify: FastifyInstance) {
 
   app.get('/dashboard', {
     schema: { tags: ['statements'], summary: 'The dashboard’s figures in one call (membership is enough)' },
-  }, (req) => withTenant(req, null, (tx, ctx) => dashboard(tx, ctx.organizationId)));
+  }, (req) => withTenant(req, null, (tx, ctx) => dashboard(tx, ctx.organizationId, ctx.permissions)));
 }

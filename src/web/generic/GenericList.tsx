@@ -16,6 +16,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { recordTitle, routePath, type Field, type Resource, type RouteDeclaration } from '../../shared/resource';
+import { EXPORT_LIST } from '../../shared/permissions';
 import { hasPermission } from '../routing/access';
 import { useSession } from '../session/session-store';
 import { areaExtensions } from '../areas/extensions';
@@ -52,11 +53,13 @@ export function columnsOf(resource: Resource): Field[] {
 
 function ListActions({ resource, createTo, hasMoreFilters, filename }: { resource: Resource; createTo: string | null; hasMoreFilters: boolean; filename: string }) {
   const Extra = areaExtensions[resource.name]?.listActions;
+  // a whole list as CSV needs export.list besides list.<module> (the server refuses it otherwise)
+  const mayExport = hasPermission(useSession().permissions, EXPORT_LIST);
   return (
     <TopToolbar sx={{ alignItems: 'center', minHeight: { xs: 48 } }}>
       {hasMoreFilters ? <FilterButton /> : null}
       {Extra ? <Extra /> : null}
-      <ExportButton resource={resource} filename={filename} />
+      {mayExport ? <ExportButton resource={resource} filename={filename} /> : null}
       {createTo ? <CreateButton to={createTo} variant="contained" /> : null}
     </TopToolbar>
   );
@@ -147,8 +150,8 @@ export function GenericList({ resource, route }: ListScreenProps) {
   const access = useAccess(resource);
   const small = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
   const title = useListTitle(resource, route);
-  const filters = useMemo(() => filtersFor(resource, route, translate), [resource, route, translate]);
   const { permissions } = useSession();
+  const filters = useMemo(() => filtersFor(resource, route, translate, permissions), [resource, route, translate, permissions]);
   // No form (messages): the area's page creates (compose a message), when the user may open it.
   const page = resource.routes.find((r) => r.view === 'page' && !r.path.includes(':id'));
   const createTo = access.create

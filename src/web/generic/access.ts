@@ -29,6 +29,15 @@ export function useAccess(resource: Resource): AreaAccess {
   return useMemo(() => accessFor(permissions, resource), [permissions, resource]);
 }
 
+/**
+ * A reference picker lists its target (GET /<target>): offered only to those who may list it,
+ * so no picker spins on a 403 (the ticket's assignee for a caretaker, who may not list members).
+ */
+export function mayPick(permissions: readonly string[], target: string): boolean {
+  const r = resourceByName(target);
+  return !!r && hasPermission(permissions, `list.${r.module}`);
+}
+
 /** The form route that creates and edits: the first one with `:id?`, else the first form route. */
 export function formRoute(resource: Resource) {
   const forms = resource.routes.filter((r) => r.view === 'form');

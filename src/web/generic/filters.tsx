@@ -3,9 +3,9 @@
 // booleans as yes/no. Keys preset by the route (the outbox's statuses) are not offered.
 import type { ReactElement } from 'react';
 import { AutocompleteInput, DateInput, NullableBooleanInput, ReferenceInput, SearchInput, SelectInput, TextInput, type RaRecord } from 'react-admin';
-import { RANGE_KINDS, type Field, type Resource, type RouteDeclaration } from '../../shared/resource';
+import { RANGE_KINDS, searchable, type Field, type Resource, type RouteDeclaration } from '../../shared/resource';
 import { NumberInput } from '../components/NumberInput';
-import { declaration } from './access';
+import { declaration, mayPick } from './access';
 import { labelsFor, type Labels } from './labels';
 import { MoneyInput } from './MoneyInput';
 import { titleText } from './display';
@@ -17,7 +17,7 @@ export function choicesOf(labels: Labels, field: Field) {
 }
 
 /** Autocomplete search: `q` when the target has search fields (anything else is a 400). */
-export const searchOf = (target: Resource) => (text: string) => (target.searchFields.length && text ? { q: text } : {});
+export const searchOf = (target: Resource) => (text: string) => (searchable(target) && text ? { q: text } : {});
 
 function referenceFilter(field: Field, label: string, alwaysOn: boolean): ReactElement {
   const target = declaration(field.reference!);
@@ -68,11 +68,11 @@ function rangeFilters(field: Field, labels: Labels, translate: Translate): React
   });
 }
 
-export function filtersFor(resource: Resource, route: RouteDeclaration, translate: Translate): ReactElement[] {
+export function filtersFor(resource: Resource, route: RouteDeclaration, translate: Translate, permissions: readonly string[] = []): ReactElement[] {
   const labels = labelsFor(translate, resource);
   const preset = new Set(Object.keys(route.filter ?? {}));
   const out: ReactElement[] = [];
-  if (resource.searchFields.length) {
+  if (searchable(resource)) {
     out.push(<SearchInput key="q" source="q" alwaysOn placeholder={translate('generic.list.search')} />);
   }
   const fields = resource.fields.filter((f) => f.filter && !preset.has(f.key) && !f.writeOnly);
@@ -84,7 +84,8 @@ export function filtersFor(resource: Resource, route: RouteDeclaration, translat
     if (f.kind === 'choice' || f.kind === 'multi_choice') {
       out.push(<SelectInput key={f.key} source={f.key} label={label} choices={choicesOf(labels, f)} alwaysOn={alwaysOn} helperText={false} sx={{ minWidth: 160 }} />);
     } else if (f.kind === 'reference' || f.kind === 'multi_reference') {
-      out.push(referenceFilter(f, label, alwaysOn));
+      // a filter whose choices the user may not list would only spin on a 403
+      if (mayPick(permissions, f.reference!)) out.push(referenceFilter(f, label, alwaysOn));
     } else if (f.kind === 'boolean') {
       out.push(<NullableBooleanInput key={f.key} source={f.key} label={label} alwaysOn={alwaysOn} helperText={false} sx={{ minWidth: 140 }} />);
     } else if (RANGE_KINDS.includes(f.kind)) {

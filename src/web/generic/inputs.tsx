@@ -3,6 +3,7 @@
 // email, the phone input, dates, booleans and JSON. Read-only fields show but cannot change;
 // write-only secrets are password inputs that say whether one is stored.
 import type { ReactElement } from 'react';
+import { TextField as MuiTextField } from '@mui/material';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
@@ -19,15 +20,20 @@ import {
   maxLength,
   minLength,
   required,
+  useChoicesContext,
+  useGetManyAggregate,
   useRecordContext,
   useTranslate,
   type RaRecord,
   type Validator,
 } from 'react-admin';
-import { DEFAULT_MAX_LENGTH, type Field } from '../../shared/resource';
+import { useWatch } from 'react-hook-form';
+import { DEFAULT_MAX_LENGTH, recordTitle, type Field, type Resource } from '../../shared/resource';
+import { hasPermission } from '../routing/access';
 import { NumberInput } from '../components/NumberInput';
 import { PhoneInput } from '../components/phone/PhoneInput';
-import { declaration } from './access';
+import { declaration, mayPick } from './access';
+import { useSession } from '../session/session-store';
 import { OptionTitle, titleText } from './display';
 import { choicesOf, searchOf } from './filters';
 import type { Labels } from './labels';
@@ -77,6 +83,65 @@ const jsonParse = (v: string) => {
 };
 const jsonRule: Validator = (v: unknown) => (typeof v === 'string' && v.trim() ? 'generic.form.json_invalid' : undefined);
 
+/**
+ * A reference picker only for those who may list its target: otherwise nothing when the field is
+ * optional (the stored value is kept), or a disabled field saying why when it is required.
+ */
+function Pickable({ field, label, children }: { field: Field; label: string; children: ReactElement }) {
+  const { permissions } = useSession();
+  const translate = useTranslate();
+  if (mayPick(permissions, field.reference!)) return children;
+  if (!field.required) return null;
+  return <MuiTextField label={label} value="" disabled fullWidth size="small" helperText={translate('generic.form.cannot_pick')} />;
+}
+
+/** Fields a picker is narrowed by when the form has them too: a ticket's house among its property's. */
+const NARROW_BY = ['property_id', 'tenant_id'] as const;
+
+function ReferencePicker({ source, field, label, validate, readOnly }: { source: string; field: Field; label: string; validate: Validator[]; readOnly: boolean }) {
+  const target = declaration(field.reference!);
+  const watched = useWatch({ name: [...NARROW_BY] }) as unknown[];
+  const filter: Record<string, unknown> = {};
+  NARROW_BY.forEach((key, i) => {
+    if (key !== field.key && watched[i] && target.fields.some((f) => f.key === key && f.kind === 'reference')) filter[key] = watched[i];
+  });
+  return (
+    <ReferenceInput source={source} reference={target.name} sort={target.defaultSort} perPage={25} filter={filter}>
+      <ContextAutocomplete target={target} label={label} validate={validate} readOnly={readOnly} />
+    </ReferenceInput>
+  );
+}
+
+/** The autocomplete of a reference; a target with a pickerContext reads 'Property · House'. */
+function ContextAutocomplete({ target, label, validate, readOnly }: { target: Resource; label: string; validate: Validator[]; readOnly: boolean }) {
+  const { permissions } = useSession();
+  const { allChoices } = useChoicesContext();
+  const key = target.pickerContext;
+  const context = key ? declaration(target.fields.find((f) => f.key === key)!.reference!) : null;
+  const ids = key && context ? [...new Set((allChoices ?? []).map((c) => c[key]).filter(Boolean).map(String))] : [];
+  const may = !!context && (mayPick(permissions, context.name) || hasPermission(permissions, `show.${context.module}`));
+  const { data } = useGetManyAggregate(context?.name ?? 'properties', { ids }, { enabled: may && ids.length > 0 });
+  const names = new Map((data ?? []).map((r) => [String(r.id), context ? recordTitle(context, r) : '']));
+  const text = (r: RaRecord) => {
+    const own = titleText(target, r) || String(r.id);
+    const prefix = key ? names.get(String(r[key] ?? '')) : undefined;
+    return prefix ? `${prefix} · ${own}` : own;
+  };
+  return (
+    <AutocompleteInput
+      label={label}
+      validate={validate}
+      optionText={key ? text : <OptionTitle resource={target} />}
+      inputText={text}
+      matchSuggestion={() => true}
+      filterToQuery={searchOf(target)}
+      fullWidth
+      helperText={false}
+      disabled={readOnly}
+    />
+  );
+}
+
 export function inputFor(field: Field, { source = field.key, label, labels, readOnly = false, defaultValue }: InputOptions): ReactElement {
   const validate = validators(field, readOnly);
   const dv = defaultValue === undefined ? {} : { defaultValue };
@@ -118,38 +183,28 @@ export function inputFor(field: Field, { source = field.key, label, labels, read
       ) : (
         <SelectArrayInput key={source} {...common} choices={choicesOf(labels, field)} disabled={readOnly} />
       );
-    case 'reference': {
-      const target = declaration(field.reference!);
+    case 'reference':
       return (
-        <ReferenceInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={25}>
-          <AutocompleteInput
-            label={label}
-            validate={validate}
-            optionText={<OptionTitle resource={target} />}
-            inputText={(r: RaRecord) => titleText(target, r) || String(r.id)}
-            matchSuggestion={() => true}
-            filterToQuery={searchOf(target)}
-            fullWidth
-            helperText={false}
-            disabled={readOnly}
-          />
-        </ReferenceInput>
+        <Pickable key={source} field={field} label={label}>
+          <ReferencePicker source={source} field={field} label={label} validate={validate} readOnly={readOnly} />
+        </Pickable>
       );
-    }
     case 'multi_reference': {
       const target = declaration(field.reference!);
       return (
-        <ReferenceArrayInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={50}>
-          <AutocompleteArrayInput
-            label={label}
-            validate={validate}
-            optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
-            filterToQuery={searchOf(target)}
-            fullWidth
-            helperText={false}
-            disabled={readOnly}
-          />
-        </ReferenceArrayInput>
+        <Pickable key={source} field={field} label={label}>
+          <ReferenceArrayInput key={source} source={source} reference={target.name} sort={target.defaultSort} perPage={50}>
+            <AutocompleteArrayInput
+              label={label}
+              validate={validate}
+              optionText={(r: RaRecord) => titleText(target, r) || String(r.id)}
+              filterToQuery={searchOf(target)}
+              fullWidth
+              helperText={false}
+              disabled={readOnly}
+            />
+          </ReferenceArrayInput>
+        </Pickable>
       );
     }
     case 'email':

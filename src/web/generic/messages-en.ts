@@ -111,6 +111,7 @@ export const genericEnglish = {
       secret_set: 'Set. Leave blank to keep it.',
       secret_not_set: 'Not set.',
       secret_keep: 'Leave blank to keep the stored value.',
+      cannot_pick: 'Your role may not list these records: ask an administrator.',
       read_only: 'Filled in by Keja',
       saved: 'Saved',
       created: '%{name} created',

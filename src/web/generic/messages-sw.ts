@@ -81,6 +81,7 @@ export const genericSwahili = {
       secret_set: 'Imewekwa. Acha wazi kuiweka ilivyo.',
       secret_not_set: 'Haijawekwa.',
       secret_keep: 'Acha wazi kuweka thamani iliyohifadhiwa.',
+      cannot_pick: 'Jukumu lako haliruhusiwi kuorodhesha rekodi hizi: muulize msimamizi.',
       read_only: 'Hujazwa na Keja',
       saved: 'Imehifadhiwa',
       created: '%{name} imeundwa',

@@ -1,6 +1,7 @@
-// The dashboard's figures from one GET /dashboard: occupancy, billed and collected this month with
-// the collection rate, a 12-month chart, arrears by bucket, unmatched payments, expenses and
-// income, open tickets and SMS credits. Each tile links to its list, filtered.
+// The dashboard's figures from one GET /dashboard: what needs attention today, occupancy, billed
+// and collected this month with the collection rate, a 12-month chart, arrears by bucket,
+// unmatched payments, expenses and income (money only with view.financials), open tickets and
+// SMS credits. Each tile links to its list, filtered, when the member may open that list.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Box, Card, CardActionArea, CardContent, LinearProgress, Link as MuiLink, Stack, Typography } from '@mui/material';
 import HomeWorkRoundedIcon from '@mui/icons-material/HomeWorkRounded';
@@ -19,6 +20,8 @@ import { formatMonth, monthStart } from './dates';
 import { centsOf, money } from './format';
 import { bucketFilter, listLink, OPEN_INVOICE, OPEN_TICKET } from './list-links';
 import { BUCKETS, type Dashboard } from './types';
+import { AttentionPanel } from './AttentionPanel';
+import { VIEW_FINANCIALS } from '../../shared/permissions';
 
 // the chart library is large: it loads after the figures, so the greeting and tiles come first
 const MonthsChart = lazy(() => import('./MonthsChart').then((m) => ({ default: m.MonthsChart })));
@@ -59,7 +62,83 @@ const Big = ({ children, color }: { children: ReactNode; color?: string }) => (
   </Typography>
 );
 
+/** Which lists the member may open (a tile without one is not a link). */
+function useMay() {
+  const { permissions } = useSession();
+  return (module: string) => hasPermission(permissions, `list.${module}`);
+}
+
+function OccupancyTile({ data }: { data: Dashboard }) {
+  const translate = useTranslate();
+  const may = useMay();
+  return (
+      <Tile testId="tile-occupancy" icon={<HomeWorkRoundedIcon />} label={translate('money.dashboard.occupancy')} to={may('house') ? listLink('houses', { status: ['vacant'] }) : null}>
+        <Big>{data.occupancy.rate}%</Big>
+        <LinearProgress variant="determinate" value={Math.min(100, Number(data.occupancy.rate) || 0)} sx={{ my: 1, height: 6, borderRadius: 3 }} />
+        <Typography variant="body2" color="text.secondary">
+          {translate('money.dashboard.occupied_of', { occupied: data.occupancy.occupied, houses: data.occupancy.houses })}
+        </Typography>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {translate('money.dashboard.vacant', { smart_count: data.occupancy.vacant })}
+        </Typography>
+      </Tile>
+  );
+}
+
+function TicketsTile({ data }: { data: Dashboard }) {
+  const translate = useTranslate();
+  const may = useMay();
+  return (
+      <Tile testId="tile-tickets" icon={<BuildRoundedIcon />} label={translate('money.dashboard.tickets')} to={may('ticket') ? listLink('tickets', { status: OPEN_TICKET }) : null}>
+        <Big>{data.open_tickets}</Big>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate('money.dashboard.tickets_hint')}
+        </Typography>
+      </Tile>
+  );
+}
+
+function SmsTile({ data }: { data: Dashboard }) {
+  const translate = useTranslate();
+  const may = useMay();
+  return (
+      <Tile testId="tile-sms" icon={<SmsRoundedIcon />} label={translate('money.dashboard.sms')} to={may('sms_credit') ? '/sms-credits' : null}>
+        <Big color={data.sms_credits < 100 ? 'warning.dark' : undefined}>{new Intl.NumberFormat('en-KE').format(data.sms_credits)}</Big>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {translate(data.sms_credits < 100 ? 'money.dashboard.sms_low' : 'money.dashboard.sms_hint')}
+        </Typography>
+      </Tile>
+  );
+}
+
+/**
+ * The figures: what needs attention today, then the money tiles for members with
+ * view.financials (the API sends them only to those), or houses, tickets and SMS for the others.
+ */
 export function DashboardFigures({ data }: { data: Dashboard }) {
+  const { permissions } = useSession();
+  const { months, this_month, arrears, unmatched_payments } = data;
+  const financial = hasPermission(permissions, VIEW_FINANCIALS) && months && this_month && arrears && unmatched_payments
+    ? { ...data, months, this_month, arrears, unmatched_payments } : null;
+  return (
+    <Box>
+      <AttentionPanel data={data} />
+      {financial ? (
+        <MoneyFigures data={financial} />
+      ) : (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }} data-testid="figures-plain">
+          <OccupancyTile data={data} />
+          <TicketsTile data={data} />
+          <SmsTile data={data} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+type MoneyDashboard = Dashboard & Required<Pick<Dashboard, 'months' | 'this_month' | 'arrears' | 'unmatched_payments'>>;
+
+function MoneyFigures({ data }: { data: MoneyDashboard }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const { permissions } = useSession();
@@ -75,16 +154,7 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
   return (
     <Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 2 }}>
-        <Tile testId="tile-occupancy" icon={<HomeWorkRoundedIcon />} label={translate('money.dashboard.occupancy')} to={may('house') ? listLink('houses', { status: ['vacant'] }) : null}>
-          <Big>{data.occupancy.rate}%</Big>
-          <LinearProgress variant="determinate" value={Math.min(100, Number(data.occupancy.rate) || 0)} sx={{ my: 1, height: 6, borderRadius: 3 }} />
-          <Typography variant="body2" color="text.secondary">
-            {translate('money.dashboard.occupied_of', { occupied: data.occupancy.occupied, houses: data.occupancy.houses })}
-          </Typography>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {translate('money.dashboard.vacant', { smart_count: data.occupancy.vacant })}
-          </Typography>
-        </Tile>
+        <OccupancyTile data={data} />
         <Tile
           testId="tile-billed"
           icon={<ReceiptLongRoundedIcon />}
@@ -242,18 +312,8 @@ export function DashboardFigures({ data }: { data: Dashboard }) {
             {translate('money.dashboard.flows_hint')}
           </Typography>
         </Tile>
-        <Tile testId="tile-tickets" icon={<BuildRoundedIcon />} label={translate('money.dashboard.tickets')} to={may('ticket') ? listLink('tickets', { status: OPEN_TICKET }) : null}>
-          <Big>{data.open_tickets}</Big>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate('money.dashboard.tickets_hint')}
-          </Typography>
-        </Tile>
-        <Tile testId="tile-sms" icon={<SmsRoundedIcon />} label={translate('money.dashboard.sms')} to={may('sms_credit') ? '/sms-credits' : null}>
-          <Big color={data.sms_credits < 100 ? 'warning.dark' : undefined}>{new Intl.NumberFormat('en-KE').format(data.sms_credits)}</Big>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {translate(data.sms_credits < 100 ? 'money.dashboard.sms_low' : 'money.dashboard.sms_hint')}
-          </Typography>
-        </Tile>
+        <TicketsTile data={data} />
+        <SmsTile data={data} />
       </Box>
     </Box>
   );

@@ -142,6 +142,15 @@ export const moneyEnglish = {
     note: 'Days are counted past each invoice’s due date. Deposits are not aged: a deposit not yet paid is shown apart, as is credit; both are netted in the balance, which is the tenant statement’s closing balance on that date.',
   },
   dashboard: {
+    attention: {
+      title: 'Needs attention today',
+      text: 'Each count opens its list, already filtered.',
+      none: 'Nothing is waiting: no urgent tickets, draft leases, failed messages or payments to match.',
+      urgent_tickets: 'urgent ticket open |||| urgent tickets open',
+      draft_leases: 'draft lease to activate |||| draft leases to activate',
+      failed_messages: 'message not sent |||| messages not sent',
+      unmatched_payments: 'payment to match |||| payments to match',
+    },
     load_failed: 'The dashboard figures could not be loaded.',
     occupancy: 'Occupancy',
     occupied_of: '%{occupied} of %{houses} houses occupied',

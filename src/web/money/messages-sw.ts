@@ -145,6 +145,15 @@ export const moneySwahili: Tree<typeof moneyEnglish> = {
     note: 'Siku zinahesabiwa baada ya tarehe ya mwisho ya kila ankara. Amana hazihesabiwi kwa umri: amana ambayo bado haijalipwa inaonyeshwa kando, kama salio la ziada; zote mbili huingizwa kwenye salio, ambalo ni salio la mwisho la taarifa ya mpangaji tarehe hiyo.',
   },
   dashboard: {
+    attention: {
+      title: 'Yanayohitaji kushughulikiwa leo',
+      text: 'Kila idadi inafungua orodha yake, ikiwa imechujwa tayari.',
+      none: 'Hakuna kinachosubiri: hakuna tiketi za dharura, mikataba ya rasimu, ujumbe ulioshindwa wala malipo ya kulinganisha.',
+      urgent_tickets: 'tiketi ya dharura iko wazi |||| tiketi za dharura ziko wazi',
+      draft_leases: 'mkataba wa rasimu wa kuanzisha |||| mikataba ya rasimu ya kuanzisha',
+      failed_messages: 'ujumbe haukutumwa |||| jumbe hazikutumwa',
+      unmatched_payments: 'malipo ya kulinganisha |||| malipo ya kulinganisha',
+    },
     load_failed: 'Takwimu za dashibodi hazikuweza kupakiwa.',
     occupancy: 'Nyumba zenye wapangaji',
     occupied_of: 'Nyumba %{occupied} kati ya %{houses} zina wapangaji',

@@ -116,15 +116,17 @@ export interface AgingReport {
   totals: Omit<AgingRow, 'tenant_id' | 'tenant' | 'phone'>;
 }
 
+/** The money parts come only with view.financials; `attention` only for the areas the member may list. */
 export interface Dashboard {
   as_of: string;
   occupancy: { houses: number; occupied: number; vacant: number; other: number; rate: string };
-  months: Array<{ month: string; billed: Decimal; collected: Decimal }>;
-  this_month: { billed: Decimal; collected: Decimal; collection_rate: string; expenses: Decimal; income: Decimal };
-  arrears: Record<Bucket, Decimal> & { credit: Decimal; total: Decimal };
-  unmatched_payments: { count: number; amount: Decimal };
+  months?: Array<{ month: string; billed: Decimal; collected: Decimal }>;
+  this_month?: { billed: Decimal; collected: Decimal; collection_rate: string; expenses: Decimal; income: Decimal };
+  arrears?: Record<Bucket, Decimal> & { credit: Decimal; total: Decimal };
+  unmatched_payments?: { count: number; amount: Decimal };
   open_tickets: number;
   sms_credits: number;
+  attention?: { urgent_tickets?: number; draft_leases?: number; failed_messages?: number; unmatched_payments?: number };
 }
 
 export type SkipReason = 'draft' | 'ended' | 'not_started' | 'not_due' | 'nothing_to_bill' | 'already_billed';

@@ -341,10 +341,10 @@ describe('demo data', () => {
     // arrears reach the older buckets
     expect(c(aging.totals.d1_30)).toBeGreaterThan(0n);
     expect(c(aging.totals.d31_60) + c(aging.totals.d61_90) + c(aging.totals.d90_plus)).toBeGreaterThan(0n);
-    expect(c(board.arrears.total)).toBe(sum);
+    expect(c(board.arrears!.total)).toBe(sum);
     expect(board.unmatched_payments).toEqual({ count: 1, amount: '18000.00' });
     // the chart has a year of billing and collection
-    const chart = board.months.slice(-DEMO_HISTORY_MONTHS);
+    const chart = board.months!.slice(-DEMO_HISTORY_MONTHS);
     for (const m of chart) expect(c(m.billed), m.month).toBeGreaterThan(0n);
     for (const m of chart.slice(0, -1)) expect(c(m.collected), m.month).toBeGreaterThan(0n);
   });

@@ -40,7 +40,7 @@ describe('house status', () => {
     expect(occupied.statusCode).toBe(422);
     expect(occupied.json().errors.status[0]).toContain('lease');
     expect((await p.browser.get(`/api/v1/houses/${house.id}`)).json().status).toBe('vacant');
-    const created = await p.browser.post('/api/v1/houses', { ...house, id: undefined, account_code: 'NEWOCC1', status: 'occupied' });
+    const created = await p.browser.post('/api/v1/houses', { ...house, id: undefined, number: 'NEWOCC1', account_code: 'NEWOCC1', status: 'occupied' });
     expect(created.statusCode).toBe(422);
     expect(created.json().errors).toHaveProperty('status');
     // a draft lease does not hold the house

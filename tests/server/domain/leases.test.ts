@@ -21,9 +21,14 @@ describe('the record\'s own business rules', () => {
 
     const second = await browser.post('/api/v1/leases', { ...lease, id: undefined, status: 'active' });
     expect(second.statusCode).toBe(422);
-    expect(second.json().errors.house_id).toEqual(['This house already has an active lease.']);
+    expect(second.json().errors.house_id[0]).toMatch(/is let to .* \(lease from 2026-01-01, until 2026-12-31\)/);
+    // a draft for a held house is refused when saved, not only at activation
     const draft = await browser.post('/api/v1/leases', { ...lease, id: undefined, status: 'draft' });
-    expect(draft.statusCode).toBe(201);
+    expect(draft.statusCode).toBe(422);
+    expect(draft.json().errors.house_id[0]).toContain(String(house.number));
+    // the next tenant's lease, starting after the current one ends, is drafted
+    const next = await browser.post('/api/v1/leases', { ...lease, id: undefined, status: 'draft', start_date: '2027-01-01', end_date: null, notice_date: null, move_out_date: null });
+    expect(next.statusCode, next.body).toBe(201);
 
     // the status changes through the lifecycle actions, never the form
     expect((await browser.put(`/api/v1/leases/${lease.id}`, { ...lease, status: 'notice' })).statusCode).toBe(409);

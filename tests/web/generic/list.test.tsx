@@ -67,17 +67,32 @@ describe('a generic list', { timeout: 60_000 }, () => {
   });
 
   it('shows create, export and row selection with the permissions, and hides them without', async () => {
-    housesApp(crud('house', 'property', 'house_type', 'property_owner'));
+    housesApp([...crud('house', 'property', 'house_type', 'property_owner'), 'export.list']);
     renderApp('/houses');
     await screen.findByRole('table', {}, T);
     expect(screen.getByRole('link', { name: 'Create' })).toHaveAttribute('href', '/houses-form');
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: /Add filter/i }));
+    expect(within(await screen.findByRole('menu', {}, T)).getByText('Property')).toBeInTheDocument();
+  });
+
+  it('offers no export without export.list, and no filter whose choices the user may not list', async () => {
+    housesApp(['list.house', 'show.house']);
+    renderApp('/houses');
+    await screen.findByRole('table', {}, T);
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create' })).toBeNull();
+    // property, owner and house type filters would list areas this user may not read
+    await userEvent.setup().click(screen.getByRole('button', { name: /Add filter/i }));
+    const menu = await screen.findByRole('menu', {}, T);
+    expect(within(menu).queryByText('Property')).toBeNull();
+    expect(within(menu).queryByText('Owner')).toBeNull();
   });
 
   it('exports every matching row through the server: the current search, filters and sort, headers in the user’s words', async () => {
     const user = userEvent.setup();
-    const api = housesApp(crud('house', 'property', 'house_type', 'property_owner'));
+    const api = housesApp([...crud('house', 'property', 'house_type', 'property_owner'), 'export.list']);
     api.on('GET', '/houses/export.csv', () => ({ status: 200, body: 'ID,House no.', headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="houses-2026-05-01.csv"' } }));
     const created = vi.fn((_: Blob) => 'blob:houses');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
@@ -106,7 +121,7 @@ describe('a generic list', { timeout: 60_000 }, () => {
 
   it('exports a preset route’s rows under its own name (the outbox), and says when the export fails', async () => {
     const user = userEvent.setup();
-    const api = fakeApi(loggedIn({ permissions: crud('message') }));
+    const api = fakeApi(loggedIn({ permissions: [...crud('message'), 'export.list'] }));
     serveResources(api, { messages: [{ id: 'm1', channel: 'sms', to: '+254712345678', body: 'Rent reminder', status: 'queued', credits: 1 }] });
     let fail = false;
     api.on('GET', '/messages/export.csv', () => (fail ? { status: 403, body: { message: 'This action is unauthorized.' } } : { status: 200, body: 'x' }));
@@ -153,7 +168,7 @@ describe('a generic list', { timeout: 60_000 }, () => {
   });
 
   it('a list route with a preset filter applies it (the outbox)', async () => {
-    const api = fakeApi(loggedIn({ permissions: crud('message') }));
+    const api = fakeApi(loggedIn({ permissions: [...crud('message'), 'export.list'] }));
     serveResources(api, {
       messages: [
         { id: 'm1', channel: 'sms', to: '+254712345678', body: 'Rent reminder', status: 'queued', credits: 1 },

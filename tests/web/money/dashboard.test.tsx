@@ -69,12 +69,40 @@ describe('dashboard', () => {
   });
 
   it('does not link a tile to a list the user may not open', async () => {
-    const api = moneyApi(['list.statement']);
+    const api = moneyApi(['list.statement', 'view.financials']);
     api.on('GET', '/dashboard', () => ({ status: 200, body: DASHBOARD }));
     renderApp('/dashboard');
     await screen.findByTestId('tile-occupancy', {}, T);
     expect(screen.queryByRole('link', { name: 'Occupancy' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Payments to match' })).toBeNull();
     expect(screen.getByRole('link', { name: 'See the aging report' })).toBeInTheDocument();
+  });
+
+  it('draws no money tile for a member without view.financials, even if figures came', async () => {
+    const api = moneyApi(['list.house', 'list.ticket', 'list.payment']);
+    api.on('GET', '/dashboard', () => ({ status: 200, body: DASHBOARD }));
+    renderApp('/dashboard');
+    await screen.findByTestId('tile-occupancy', {}, T);
+    for (const id of ['tile-billed', 'tile-collected', 'tile-unmatched', 'tile-arrears', 'tile-flows', 'chart-months']) {
+      expect(screen.queryByTestId(id), id).toBeNull();
+    }
+    expect(screen.queryByText(/Ksh/)).toBeNull();
+    expect(screen.getByTestId('tile-tickets')).toBeInTheDocument();
+    expect(screen.getByTestId('tile-sms')).toBeInTheDocument();
+  });
+
+  it('says what needs attention today, each count linking to its filtered list, only for lists the member may open', async () => {
+    const attention = { urgent_tickets: 2, draft_leases: 1, failed_messages: 3, unmatched_payments: 0 };
+    const api = moneyApi(['list.ticket', 'list.lease', 'list.payment']);
+    api.on('GET', '/dashboard', () => ({ status: 200, body: { ...DASHBOARD, attention } }));
+    renderApp('/dashboard');
+    const panel = await screen.findByTestId('attention', {}, T);
+    expect(within(panel).getByRole('heading', { name: 'Needs attention today' })).toBeInTheDocument();
+    const urgent = within(panel).getByRole('link', { name: '2 urgent tickets open' });
+    expect(filterOf(urgent.getAttribute('href'))).toEqual({ priority: ['urgent'], status: ['open', 'in_progress', 'deferred'] });
+    expect(filterOf(within(panel).getByRole('link', { name: '1 draft lease to activate' }).getAttribute('href'))).toEqual({ status: ['draft'] });
+    expect(filterOf(within(panel).getByRole('link', { name: '0 payments to match' }).getAttribute('href'))).toEqual({ status: ['unmatched'] });
+    // messages: the count came, but this member may not open the list
+    expect(within(panel).queryByText(/messages not sent/)).toBeNull();
   });
 });

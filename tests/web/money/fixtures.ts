@@ -110,7 +110,7 @@ export const DASHBOARD: Dashboard = {
 
 export const MONEY_PERMISSIONS = [
   'list.statement', 'export.statement', 'run.billing', 'list.invoice', 'list.payment', 'list.house', 'list.tenant', 'list.lease',
-  'list.ticket', 'list.expense', 'list.income', 'list.sms_credit', 'list.property', 'list.property_owner',
+  'list.ticket', 'list.expense', 'list.income', 'list.sms_credit', 'list.property', 'list.property_owner', 'view.financials',
 ];
 
 const page = (resource: string, rows: Array<Record<string, unknown>>) => ({

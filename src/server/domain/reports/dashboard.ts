@@ -1,31 +1,50 @@
 import { sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, VIEW_FINANCIALS } from '../../../shared/permissions.js';
+import { OPEN_TICKET_STATUSES, attentionCounts, sqlList, type Attention } from './attention.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cents, dec } from '../payments/allocation.js';
 import { agingReport } from './aging.js';
 import { today, TZ } from './common.js';
 
+/** Money figures are sent only with view.financials; `attention` holds only the areas the member may list. */
 export interface Dashboard {
   as_of: string;
   occupancy: { houses: number; occupied: number; vacant: number; other: number; rate: string };
-  months: Array<{ month: string; billed: string; collected: string }>;
-  this_month: { billed: string; collected: string; collection_rate: string; expenses: string; income: string };
-  arrears: { current: string; d1_30: string; d31_60: string; d61_90: string; d90_plus: string; credit: string; total: string };
-  unmatched_payments: { count: number; amount: string };
+  months?: Array<{ month: string; billed: string; collected: string }>;
+  this_month?: { billed: string; collected: string; collection_rate: string; expenses: string; income: string };
+  arrears?: { current: string; d1_30: string; d31_60: string; d61_90: string; d90_plus: string; credit: string; total: string };
+  unmatched_payments?: { count: number; amount: string };
   open_tickets: number;
   sms_credits: number;
+  attention: Attention;
 }
 
 /** a / b as a percentage with one decimal, from cents (no float on money). */
 const rate = (a: bigint, b: bigint) => (b === 0n ? '0.0' : (() => { const t = (a * 1000n + b / 2n) / b; return `${t / 10n}.${t % 10n}`; })());
 
-/** The dashboard's figures in one call: a handful of aggregate queries. */
-export async function dashboard(tx: Db, organizationId: string): Promise<Dashboard> {
+/**
+ * The dashboard's figures in one call: a handful of aggregate queries. Without view.financials
+ * the money figures are neither computed nor sent (the caretaker sees houses and tickets).
+ */
+export async function dashboard(tx: Db, organizationId: string, permissions: readonly string[] = ALL_PERMISSIONS): Promise<Dashboard> {
   const asOf = today();
+  const attention = await attentionCounts(tx, organizationId, permissions);
+  const [occ0] = rowsOf<{ houses: number; occupied: number; vacant: number; tickets: number; sms: number }>(await tx.execute(sql`
+    select
+      (select count(*)::int from houses where organization_id = ${organizationId}) as houses,
+      (select count(*)::int from houses where organization_id = ${organizationId} and status = 'occupied') as occupied,
+      (select count(*)::int from houses where organization_id = ${organizationId} and status = 'vacant') as vacant,
+      (select count(*)::int from tickets where organization_id = ${organizationId} and status in (${sqlList(OPEN_TICKET_STATUSES)})) as tickets,
+      (select coalesce(sum(case when kind = 'usage' then -credits else credits end), 0)::int from sms_credits where organization_id = ${organizationId}) as sms`));
+  const occupancy = {
+    houses: occ0.houses, occupied: occ0.occupied, vacant: occ0.vacant, other: occ0.houses - occ0.occupied - occ0.vacant,
+    rate: rate(BigInt(occ0.occupied), BigInt(occ0.houses)),
+  };
+  if (!permissions.includes(VIEW_FINANCIALS)) {
+    return { as_of: asOf, occupancy, open_tickets: occ0.tickets, sms_credits: occ0.sms, attention };
+  }
   const first = `${asOf.slice(0, 7)}-01`;
   const start = new Date(Date.UTC(Number(asOf.slice(0, 4)), Number(asOf.slice(5, 7)) - 13, 1)).toISOString().slice(0, 10);
-  const [occ] = rowsOf<{ houses: number; occupied: number; vacant: number }>(await tx.execute(sql`
-    select count(*)::int as houses, (count(*) filter (where status = 'occupied'))::int as occupied, (count(*) filter (where status = 'vacant'))::int as vacant
-    from houses where organization_id = ${organizationId}`));
   const months = rowsOf<{ month: string; billed: string | null; collected: string | null }>(await tx.execute(sql`
     with m as (select to_char(d, 'YYYY-MM') as month from generate_series(${start}::date, ${first}::date, interval '1 month') d),
     b as (select to_char(issue_date, 'YYYY-MM') as month, sum(total) as billed from invoices
@@ -33,20 +52,18 @@ export async function dashboard(tx: Db, organizationId: string): Promise<Dashboa
     c as (select to_char(paid_at at time zone ${TZ}, 'YYYY-MM') as month, sum(amount) as collected from payments
           where organization_id = ${organizationId} and status <> 'reversed' and paid_at >= ${start}::date - 1 group by 1)
     select m.month, b.billed::text as billed, c.collected::text as collected from m left join b using (month) left join c using (month) order by m.month`));
-  const [misc] = rowsOf<{ unmatched: number; unmatched_amount: string | null; expenses: string | null; income: string | null; tickets: number; sms: number }>(await tx.execute(sql`
+  const [misc] = rowsOf<{ unmatched: number; unmatched_amount: string | null; expenses: string | null; income: string | null }>(await tx.execute(sql`
     select
       (select count(*)::int from payments where organization_id = ${organizationId} and status = 'unmatched') as unmatched,
       (select sum(amount)::text from payments where organization_id = ${organizationId} and status = 'unmatched') as unmatched_amount,
       (select sum(amount)::text from expenses where organization_id = ${organizationId} and status <> 'pending' and date >= ${first}) as expenses,
-      (select sum(amount)::text from incomes where organization_id = ${organizationId} and date >= ${first}) as income,
-      (select count(*)::int from tickets where organization_id = ${organizationId} and status in ('open', 'in_progress', 'deferred')) as tickets,
-      (select coalesce(sum(case when kind = 'usage' then -credits else credits end), 0)::int from sms_credits where organization_id = ${organizationId}) as sms`));
+      (select sum(amount)::text from incomes where organization_id = ${organizationId} and date >= ${first}) as income`));
   const aging = await agingReport(tx, organizationId, { as_of: asOf });
   const monthRows = months.map((m) => ({ month: m.month, billed: dec(cents(m.billed)), collected: dec(cents(m.collected)) }));
   const current = monthRows[monthRows.length - 1] ?? { billed: '0.00', collected: '0.00' };
   return {
     as_of: asOf,
-    occupancy: { houses: occ.houses, occupied: occ.occupied, vacant: occ.vacant, other: occ.houses - occ.occupied - occ.vacant, rate: rate(BigInt(occ.occupied), BigInt(occ.houses)) },
+    occupancy,
     months: monthRows,
     this_month: {
       billed: current.billed, collected: current.collected, collection_rate: rate(cents(current.collected), cents(current.billed)),
@@ -57,7 +74,8 @@ export async function dashboard(tx: Db, organizationId: string): Promise<Dashboa
       credit: aging.totals.credit, total: aging.totals.balance,
     },
     unmatched_payments: { count: misc.unmatched, amount: dec(cents(misc.unmatched_amount)) },
-    open_tickets: misc.tickets,
-    sms_credits: misc.sms,
+    open_tickets: occ0.tickets,
+    sms_credits: occ0.sms,
+    attention,
   };
 }

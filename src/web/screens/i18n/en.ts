@@ -25,10 +25,11 @@ export const screensEnglish = {
       payment: 'Payments', payment_channel: 'Payment channels', message: 'Messages', template: 'Templates', statement: 'Statements and reports',
       setting: 'Settings', user: 'Users', role: 'Roles', ticket: 'Tickets', work_order: 'Work orders', work_order_category: 'Work order categories',
       service_provider: 'Service providers', sms_credit: 'SMS credits',
+      financials: 'Dashboard money figures', list: 'Whole lists as CSV', billing: 'Billing runs',
     },
     actions: {
       list: 'List', show: 'View', create: 'Create', edit: 'Edit', delete: 'Delete',
-      void: 'Void', reverse: 'Reverse', run: 'Run billing', send: 'Send', approve: 'Approve', assign: 'Assign', export: 'Export',
+      void: 'Void', reverse: 'Reverse', run: 'Run billing', send: 'Send', approve: 'Approve', assign: 'Assign', export: 'Export', view: 'See',
     },
   },
   roles: {

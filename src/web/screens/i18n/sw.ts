@@ -25,10 +25,11 @@ export const screensSwahili: typeof screensEnglish = {
       payment: 'Malipo', payment_channel: 'Njia za malipo', message: 'Ujumbe', template: 'Violezo', statement: 'Taarifa na ripoti',
       setting: 'Mipangilio', user: 'Watumiaji', role: 'Majukumu', ticket: 'Tiketi', work_order: 'Kazi za matengenezo', work_order_category: 'Aina za kazi',
       service_provider: 'Watoa huduma', sms_credit: 'Salio la SMS',
+      financials: 'Takwimu za fedha kwenye dashibodi', list: 'Orodha nzima kama CSV', billing: 'Uendeshaji wa bili',
     },
     actions: {
       list: 'Orodha', show: 'Tazama', create: 'Unda', edit: 'Hariri', delete: 'Futa',
-      void: 'Batilisha', reverse: 'Rejesha', run: 'Endesha bili', send: 'Tuma', approve: 'Idhinisha', assign: 'Kabidhi', export: 'Hamisha',
+      void: 'Batilisha', reverse: 'Rejesha', run: 'Endesha bili', send: 'Tuma', approve: 'Idhinisha', assign: 'Kabidhi', export: 'Hamisha', view: 'Ona',
     },
   },
   roles: {

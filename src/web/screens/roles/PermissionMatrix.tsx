@@ -21,6 +21,9 @@ export const rowPermissions = (module: string): string[] => [
   ...(VERBS_BY_MODULE[module] ?? []).map((a) => permission(a, module)),
 ].filter((p) => ALL_PERMISSIONS.includes(p));
 
+/** Domain verbs about no one module (view.financials, export.list): a row each, after the modules. */
+export const EXTRA_ROWS: readonly string[] = Object.keys(VERBS_BY_MODULE).filter((m) => !(MODULES as readonly string[]).includes(m));
+
 export const columnPermissions = (action: string): string[] => MODULES.map((m) => permission(action, m)).filter((p) => ALL_PERMISSIONS.includes(p));
 
 type TickState = { checked: boolean; indeterminate: boolean };
@@ -113,7 +116,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false, gra
             </TableRow>
           </TableHead>
           <TableBody>
-            {MODULES.map((m) => {
+            {[...MODULES, ...EXTRA_ROWS].map((m) => {
               const row = rowPermissions(m);
               const s = stateOf(held, row);
               return (
@@ -123,6 +126,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false, gra
                   </TableCell>
                   {CRUD_ACTIONS.map((a) => {
                     const p = permission(a, m);
+                    if (!ALL_PERMISSIONS.includes(p)) return <TableCell key={a} padding="checkbox" />;
                     return (
                       <TableCell key={a} align="center" padding="checkbox">
                         {box(p)}
