@@ -34,6 +34,8 @@ export interface Field {
   scale?: number;
   /** text: a regular expression (source) the trimmed value must match. */
   pattern?: string;
+  /** text: what the error says when the pattern does not match, with an example (default: "The format is not valid."). */
+  patternMessage?: string;
   /** text: normalisation applied before checks ('code': upper-case, letters and digits only). */
   normalize?: 'upper' | 'lower' | 'code';
   /** date: the value may not be before this other date field of the same record. */

@@ -24,6 +24,8 @@ export interface AreaExtensions {
   relatedActions?: ComponentType<{ parent: RaRecord; field: string }>;
   /** A message (key) after a save instead of the plain "saved", when the server decided something the person should know (an expense kept pending for approval). */
   savedNote?: (saved: RaRecord) => string | null;
+  /** After creating a record, open it (its form, with its panels) instead of going back to the list: a property, whose houses come next. */
+  openCreated?: boolean;
 }
 
 /** Filled in by src/web/areas/register.ts (one import per screen folder). */

@@ -26,12 +26,12 @@ import {
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ChildDeclaration, Field, RecordValues, Resource } from '../../shared/resource';
+import { recordTitle, type ChildDeclaration, type Field, type RecordValues, type Resource } from '../../shared/resource';
 import { areaExtensions } from '../areas/extensions';
 import { describeFailure } from '../components/server-errors';
 import { api } from '../providers/http-client';
 import { PageLoader } from '../layout/PageLoader';
-import { listPath, useAccess } from './access';
+import { formPath, listPath, useAccess } from './access';
 import { FieldValue, RecordTitle, titleText } from './display';
 import { childDefaults, formDefaults, inheritedFields, isEmptyValue, toApiValues, toFormValues } from './form-values';
 import { WIDE_KINDS, inputFor } from './inputs';
@@ -309,6 +309,7 @@ function useSubmit(resource: Resource, id: string | undefined, record: RaRecord 
   const [update] = useUpdate();
   const notify = useNotify();
   const navigate = useNavigate();
+  const labels = useLabels(resource);
   const [formError, setFormError] = useState<string | null>(null);
   const onSubmit = useCallback(
     async (values: RecordValues) => {
@@ -319,9 +320,14 @@ function useSubmit(resource: Resource, id: string | undefined, record: RaRecord 
           ? await update(resource.name, { id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
           : await create(resource.name, { data }, { returnPromise: true });
         const note = saved ? areaExtensions[resource.name]?.savedNote?.(saved as RaRecord) : null;
+        // the toast names the record: "Property Jirani Heights created", never "Element created"
+        const title = recordTitle(resource, saved as RecordValues | undefined);
         if (note) notify(note, { type: 'warning', autoHideDuration: 8000 });
-        else notify(id !== undefined ? 'ra.notification.updated' : 'ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-        if (!resource.singleton) navigate(returnTo);
+        else if (title) notify(id !== undefined ? 'generic.form.saved_record' : 'generic.form.created_record', { type: 'info', messageArgs: { name: labels.area(1), title } });
+        else notify(id !== undefined ? 'generic.form.saved' : 'generic.form.created', { type: 'info', messageArgs: { name: labels.area(1) } });
+        const created = id === undefined && saved?.id != null && areaExtensions[resource.name]?.openCreated ? formPath(resource, String(saved.id)) : null;
+        if (created) navigate(created, { replace: true });
+        else if (!resource.singleton) navigate(returnTo);
         return undefined;
       } catch (e) {
         const { fields, message } = describeFailure(e);
@@ -337,7 +343,7 @@ function useSubmit(resource: Resource, id: string | undefined, record: RaRecord 
         return undefined;
       }
     },
-    [create, update, notify, navigate, resource, id, record, returnTo],
+    [create, update, notify, navigate, resource, id, record, returnTo, labels],
   );
   return { onSubmit, formError };
 }

@@ -114,6 +114,8 @@ export const genericEnglish = {
       read_only: 'Filled in by Keja',
       saved: 'Saved',
       created: '%{name} created',
+      created_record: '%{name} %{title} created',
+      saved_record: '%{name} %{title} saved',
       problem: 'Please correct the highlighted fields.',
       money_invalid: 'Enter an amount in shillings with at most two decimals',
       money_min: 'At least %{min}',

@@ -83,6 +83,8 @@ export const genericSwahili = {
       secret_keep: 'Acha wazi kuweka thamani iliyohifadhiwa.',
       read_only: 'Hujazwa na Keja',
       saved: 'Imehifadhiwa',
+      created_record: '%{name} %{title} imeundwa',
+      saved_record: '%{name} %{title} imehifadhiwa',
       created: '%{name} imeundwa',
       problem: 'Tafadhali sahihisha sehemu zilizoonyeshwa.',
       money_invalid: 'Weka kiasi kwa shilingi, desimali mbili tu',
