@@ -218,6 +218,7 @@ export function FieldValue({ resource, field }: { resource: Resource; field: Fie
     case 'json':
       return <code>{value == null ? '' : JSON.stringify(value)}</code>;
     default:
-      return <span>{value == null ? '' : String(value)}</span>;
+      // numbers and codes the server writes (INV-000123, RCT-000010) read as one word: never broken
+      return <span style={field.readOnly || field.unique ? { whiteSpace: 'nowrap' } : undefined}>{value == null ? '' : String(value)}</span>;
   }
 }
