@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -137,10 +137,29 @@ export function withCountryLookup(html: string, url: string): string {
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${meta}`) : `${meta}${html}`;
 }
 
+/**
+ * Fastify's per-request lines only when asked for (config.logRequests): quiet by default so the
+ * printed demo login stays on screen. A request that failed on the server is logged either way.
+ */
+class RequestLog extends LogController {
+  constructor(private readonly lines: boolean) {
+    super();
+  }
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines) super.incomingRequest(request, reply, metadata);
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines || error) super.requestCompleted(error, request, reply, metadata);
+  }
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines || reply.statusCode >= 500) super.defaultErrorLog(error, request, reply, metadata);
+  }
+}
+
 export async function buildApp(opts: AppOptions, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.config.logLevel },
-    disableRequestLogging: !opts.config.logRequests,
+    logController: new RequestLog(opts.config.logRequests),
     trustProxy: opts.config.trustProxy,
     ajv: { customOptions: { allErrors: true } },
     // a first start creates the embedded database (initdb + migrations): slow on a busy machine

@@ -57,12 +57,19 @@ describe('the first run', () => {
     const { buildApp } = await import('../../src/server/app.js');
     const config = loadConfig({}, { memory: true, appKey: 'test-app-key-0123456789', appUrl: 'http://keja.test', webDir: web, logLevel: 'info' });
     expect(config.logRequests).toBe(false);
+    const warnings: string[] = [];
+    const onWarning = (w: Error & { code?: string }) => void warnings.push(`${w.code ?? w.name}: ${w.message}`);
+    process.on('warning', onWarning);
     const app = await buildApp({ config, database: t.database }, { logger: { level: 'info', stream: { write: (l: string) => void lines.push(l) } } });
     try {
       await app.inject({ url: '/api/v1/missing' });
       await app.inject({ url: '/' });
       expect(lines.filter((l) => /incoming request|request completed/.test(l))).toEqual([]);
+      // nor a deprecation notice at start (Fastify's old disableRequestLogging option printed one)
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.startsWith('FST'))).toEqual([]);
     } finally {
+      process.off('warning', onWarning);
       await app.close();
     }
   });
