@@ -4,9 +4,10 @@ import {
 
 export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export const RECIPIENT_TYPES = ['tenant', 'owner', 'user', 'number'] as const;
-export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'failed', 'insufficient_credits'] as const;
+/** logged: the log driver wrote it to the server log; it reached no phone and cost no credit. */
+export const MESSAGE_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'logged', 'failed', 'insufficient_credits'] as const;
 export const OUTBOX_STATUSES = ['queued', 'sending', 'failed', 'insufficient_credits'] as const;
-export const SENT_STATUSES = ['sent', 'delivered'] as const;
+export const SENT_STATUSES = ['sent', 'delivered', 'logged'] as const;
 
 /**
  * Composed at /send-message (a tenant preset), listed as the outbox (not yet sent or failed)
@@ -44,7 +45,7 @@ export const messages = defineResource({
     route.page('/send-message/:tenant_id?', 'compose-message', 'send.message'),
   ],
   delete: {
-    blockedWhen: [{ field: 'status', in: ['sending', 'sent', 'delivered'], message: 'A sent message is kept as history.' }],
+    blockedWhen: [{ field: 'status', in: ['sending', 'sent', 'delivered', 'logged'], message: 'A sent message is kept as history.' }],
     blockedBy: [{ resource: 'sms-credits', field: 'message_id', message: 'Credits were used for this message.' }],
   },
 });

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -132,20 +132,51 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
 
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: false });
+  // the page tells the phone input which country lookup this server allows (its CSP), so a server
+  // with COUNTRY_LOOKUP_URL='' never has the browser call one (or log a refused request)
+  const page = hasWeb ? withCountryLookup(readFileSync(path.join(config.webDir, 'index.html'), 'utf8'), config.countryLookupUrl) : '';
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isApi = url.startsWith('/api/') || url === '/api' || url.startsWith('/sanctum/');
     // The app's routes are real browser paths: every other GET gets the app, which shows its own 404.
     if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/assets/')) {
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html').header('cache-control', 'no-cache').send(page);
     }
     return reply.status(404).send({ message: 'Not found.' });
   });
 }, { name: 'keja' });
 
+const attribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with `<meta name="keja-country-lookup" content="URL">` (empty: no lookup). */
+export function withCountryLookup(html: string, url: string): string {
+  const meta = `<meta name="keja-country-lookup" content="${attribute(url)}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}${meta}`) : `${meta}${html}`;
+}
+
+/**
+ * Fastify's per-request lines only when asked for (config.logRequests): quiet by default so the
+ * printed demo login stays on screen. A request that failed on the server is logged either way.
+ */
+class RequestLog extends LogController {
+  constructor(private readonly lines: boolean) {
+    super();
+  }
+  override incomingRequest(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines) super.incomingRequest(request, reply, metadata);
+  }
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines || error) super.requestCompleted(error, request, reply, metadata);
+  }
+  override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines || reply.statusCode >= 500) super.defaultErrorLog(error, request, reply, metadata);
+  }
+}
+
 export async function buildApp(opts: AppOptions, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.config.logLevel },
+    logController: new RequestLog(opts.config.logRequests),
     trustProxy: opts.config.trustProxy,
     ajv: {
       customOptions: { allErrors: true },

@@ -19,6 +19,12 @@ export interface Config {
   mailFrom: string;
   smsDriver: string;
   logLevel: string;
+  /**
+   * One log line per request (LOG_REQUESTS=1, or LOG_LEVEL debug/trace). Off by default: the
+   * first start prints the demo login, and a page load's dozens of request lines scrolled it away.
+   * Errors are logged either way.
+   */
+  logRequests: boolean;
   /** Signs cookies; generated once into dataDir when not given. */
   appKey: string;
   /** Serve the built web app from this folder when it exists. */
@@ -70,6 +76,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     mailFrom: env.MAIL_FROM || 'Keja <no-reply@keja.local>',
     smsDriver: env.SMS_DRIVER || 'log',
     logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS !== undefined ? env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true' : ['debug', 'trace'].includes(env.LOG_LEVEL ?? ''),
     appKey: '',
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     trustProxy: env.TRUST_PROXY === '1',

@@ -26,3 +26,35 @@ export function toNumber(value: unknown): number {
 export function formatCurrency(value: unknown): string {
   return currency.format(toNumber(value));
 }
+
+/** The one date format of every screen and SMS (en-KE): `25 Nov 2026`. */
+export const DATE_OPTIONS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' };
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A calendar day ('YYYY-MM-DD', or a longer ISO text whose first ten characters are one) as
+ * `25 Nov 2026`, never shifted by a time zone. '' for anything that is not a date.
+ */
+export function formatDay(value: unknown, locale = CURRENCY_LOCALE): string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '';
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  let f = dayFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, DATE_OPTIONS);
+    dayFormats.set(locale, f);
+  }
+  return f.format(Date.UTC(y, m - 1, d));
+}
+
+const grouped = new Intl.NumberFormat(CURRENCY_LOCALE, { useGrouping: true });
+
+/**
+ * A decimal amount as text the way messages quote it after their own "KES": '61400.5' →
+ * '61,400.50'. Exact to the cent (digits are regrouped, never turned into a float).
+ */
+export function formatAmount(decimal: string): string {
+  const m = /^(-)?(\d+)(?:\.(\d{0,2}))?$/.exec(decimal.trim());
+  if (!m) return decimal;
+  const whole = BigInt(m[2]);
+  return `${m[1] ?? ''}${grouped.format(whole)}.${(m[3] ?? '').padEnd(2, '0')}`;
+}

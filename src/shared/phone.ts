@@ -1,4 +1,5 @@
 // Telephone constants and pure helpers (seed sections 5, 7 and 9). No React, no DOM.
+import { AsYouType, getCountryCallingCode, type CountryCode } from 'libphonenumber-js';
 
 /** Longest text a phone input accepts. */
 export const PHONE_MAX_LENGTH = 25;
@@ -63,4 +64,39 @@ export function normaliseKenyanMobile(text: string | null | undefined): string |
   const compact = text.replace(/[\s-]/g, '');
   const m = /^(?:\+?254|0)?([17]\d{8})$/.exec(compact);
   return m ? `+254${m[1]}` : null;
+}
+
+/**
+ * A number typed the national way (0712 345 678, the leading 0 being the national prefix of the
+ * selected country) as the international number it means, in E.164 digits: also while it is
+ * still being typed ('07' → '+2547'). Phone inputs that always show a '+' see it as
+ * '+0712 345 678', or '+254 0712 345 678' when the calling code was already shown; both are read
+ * here. Null when the text is not in national form for that country (nothing to change).
+ * libphonenumber decides what a national prefix is: an Italian 06… keeps its 0.
+ */
+export function nationalToInternational(text: string | null | undefined, country: string | null | undefined): string | null {
+  if (typeof text !== 'string' || !country) return null;
+  const digits = text.replace(/\D/g, '');
+  let callingCode: string;
+  try {
+    callingCode = getCountryCallingCode(country as CountryCode);
+  } catch {
+    return null;
+  }
+  const read = (national: string) => {
+    const reader = new AsYouType(country as CountryCode);
+    reader.input(national);
+    return reader.getNumberValue() ?? null;
+  };
+  // no calling code starts with 0: '+0…' or '0…' is always a national number
+  if (/^\+?\s*0/.test(text.trim())) return read(digits);
+  if (!text.trim().startsWith('+') || !digits.startsWith(`${callingCode}0`)) return null;
+  // '+254 0…': the calling code was already there; the 0 is dropped only where it is a prefix
+  const value = read(digits.slice(callingCode.length));
+  return value && value !== `+${digits}` ? value : null;
+}
+
+/** E.164 digits ('+254712345678') the way people read them: '+254 712 345678'. */
+export function formatInternational(e164: string): string {
+  return new AsYouType().input(e164);
 }

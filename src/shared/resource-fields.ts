@@ -5,7 +5,11 @@ import { choice, money, percent, phone, text, type Field } from './resource.js';
 /** KRA PIN: A or P, nine digits, a letter (A123456789Z). */
 export const KRA_PIN_PATTERN = '^[AP][0-9]{9}[A-Z]$';
 export const kraPin = (key = 'kra_pin', group?: string): Field =>
-  text(key, { normalize: 'upper', pattern: KRA_PIN_PATTERN, maxLength: 11, ...(group ? { group } : {}) });
+  text(key, {
+    normalize: 'upper', pattern: KRA_PIN_PATTERN, maxLength: 11,
+    patternMessage: 'A KRA PIN is A or P, nine digits and a letter, e.g. A123456789B.',
+    ...(group ? { group } : {}),
+  });
 
 export const PAYOUT_METHODS = ['bank', 'mpesa'] as const;
 

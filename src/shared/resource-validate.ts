@@ -1,6 +1,7 @@
 // Input validation and output shaping from a declaration. The server runs validateRecord on every
 // create/update (422 with the field errors); the web app may run it too for instant feedback.
 
+import { formatAmount } from './format.js';
 import {
   DEFAULT_MAX_LENGTH, type ChildDeclaration, type Field, type RecordValues, type Resource,
 } from './resource.js';
@@ -46,6 +47,9 @@ export const messages = {
   money: 'Must be an amount with at most 2 decimal places.',
   min: (n: number | string) => `Must be at least ${n}.`,
   max: (n: number | string) => `Must be at most ${n}.`,
+  /** Money limits read as money: "Must be at most KES 999,999,999,999.99." */
+  moneyMin: (decimal: string) => `Must be at least KES ${formatAmount(decimal)}.`,
+  moneyMax: (decimal: string) => `Must be at most KES ${formatAmount(decimal)}.`,
   date: 'Must be a real date (YYYY-MM-DD) between 1900-01-01 and 2199-12-31.',
   badText: BAD_TEXT_MESSAGE,
   datetime: 'Must be a date and time.',
@@ -98,7 +102,7 @@ export function parseFieldValue(f: Field, raw: unknown): Parsed {
       const s = normalizeText(f, String(raw));
       const bad = checkLength(f, s);
       if (bad) return { error: bad };
-      if (f.pattern && !new RegExp(f.pattern).test(s)) return { error: messages.pattern };
+      if (f.pattern && !new RegExp(f.pattern).test(s)) return { error: f.patternMessage ?? messages.pattern };
       return { value: s };
     }
     case 'email': {
@@ -133,9 +137,9 @@ export function parseFieldValue(f: Field, raw: unknown): Parsed {
     case 'money': {
       const c = parseMoney(raw);
       if (c === null) return { error: messages.money };
-      if (f.min != null && c < parseMoney(f.min)!) return { error: messages.min(f.min) };
-      if (f.max != null && c > parseMoney(f.max)!) return { error: messages.max(f.max) };
-      if (c > MAX_MONEY_CENTS || c < -MAX_MONEY_CENTS) return { error: messages.max(centsToDecimal(MAX_MONEY_CENTS)) };
+      if (f.min != null && c < parseMoney(f.min)!) return { error: messages.moneyMin(centsToDecimal(parseMoney(f.min)!)) };
+      if (f.max != null && c > parseMoney(f.max)!) return { error: messages.moneyMax(centsToDecimal(parseMoney(f.max)!)) };
+      if (c > MAX_MONEY_CENTS || c < -MAX_MONEY_CENTS) return { error: messages.moneyMax(centsToDecimal(MAX_MONEY_CENTS)) };
       return { value: c };
     }
     case 'date': {

@@ -34,6 +34,8 @@ export interface Field {
   scale?: number;
   /** text: a regular expression (source) the trimmed value must match. */
   pattern?: string;
+  /** text: what the error says when the pattern does not match, with an example (default: "The format is not valid."). */
+  patternMessage?: string;
   /**
    * text: normalisation applied before checks ('code': upper-case, letters and digits only;
    * 'compact': upper-case without any space, invisible ones included, e.g. an M-Pesa code).

@@ -1,6 +1,6 @@
 // The web app: react-admin's context and UI with Keja's providers, session and route table.
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { AdminContext, AdminUI, CustomRoutes, type Store } from 'react-admin';
+import { AdminContext, AdminUI, CustomRoutes, Notification, type Store } from 'react-admin';
 import { Route, RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
@@ -39,6 +39,11 @@ function NotFoundCatchAll() {
  * Real browser paths (no `#`): react-admin would create a hash router of its own, so the app runs
  * inside a browser data router (data router: react-admin's unsaved-changes guard needs one).
  */
+/** react-admin's own notices (saved, deleted, refused) where the toasts are: over the app bar, never over a page's buttons. */
+function TopNotification() {
+  return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ top: { xs: 4, sm: 4 } }} />;
+}
+
 export function App(props: AppProps) {
   const [router] = useState(() => createBrowserRouter([{ path: '*', element: <KejaAdmin {...props} /> }]));
   return <RouterProvider router={router} />;
@@ -65,7 +70,7 @@ function KejaAdmin({ routes = appRoutes, store = defaultStore, children }: AppPr
       >
         <NavigationBridge />
         <ThemeClassSync />
-        <ToastProvider position="top-right">
+        <ToastProvider position="app-bar">
           <ConfirmProvider>
             <AdminUI
               disableTelemetry
@@ -75,6 +80,7 @@ function KejaAdmin({ routes = appRoutes, store = defaultStore, children }: AppPr
               accessDenied={NotFoundCatchAll}
               loginPage={false}
               loading={PageLoader}
+              notification={TopNotification}
             >
               <CustomRoutes noLayout>{mounted.filter((r) => !usesLayout(r)).map(guarded)}</CustomRoutes>
               <CustomRoutes>{mounted.filter(usesLayout).map(guarded)}</CustomRoutes>

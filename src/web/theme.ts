@@ -31,6 +31,20 @@ const fontFamily = [
   '"Noto Color Emoji"',
 ].join(',');
 
+/** The scroll-shadow background of a box that scrolls sideways (pure CSS, no listener). */
+function scrollShadows(surface: string, dark: boolean) {
+  const shade = dark ? 'rgba(0,0,0,0.55)' : 'rgba(15,31,26,0.18)';
+  return {
+    background: [
+      `linear-gradient(to right, ${surface} 30%, transparent) left center / 32px 100% no-repeat local`,
+      `linear-gradient(to left, ${surface} 30%, transparent) right center / 32px 100% no-repeat local`,
+      `radial-gradient(farthest-side at 0 50%, ${shade}, transparent) left center / 12px 100% no-repeat scroll`,
+      `radial-gradient(farthest-side at 100% 50%, ${shade}, transparent) right center / 12px 100% no-repeat scroll`,
+      surface,
+    ].join(', '),
+  };
+}
+
 function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
   const dark = mode === 'dark';
   return {
@@ -65,6 +79,10 @@ function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
     components: {
       ...base.components,
       MuiDialog: { defaultProps: { transitionDuration: DIALOG_TRANSITION_MS } },
+      // A table wider than its box scrolls inside it, and shows that it does: a shadow on the side
+      // with more to see (the covers scroll with the content, the shadows stay with the box).
+      MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } },
+      RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } } },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { padding: '10px 22px', fontSize: '1rem' } },

@@ -1,7 +1,8 @@
 // Every authenticated route of seed section 2, in Chromium against the real server with the demo
 // organisation: the demo administrator sees each screen (its list rows or empty state, its form,
 // or for other helpers' pages a title that is not the 404 page), and a member whose role lacks a
-// permission gets the 404 page for that route.
+// permission gets the 404 page for that route. On a 390 px phone: no screen scrolls sideways
+// (a wide table scrolls inside its own box), and a phone number typed the Kenyan way is kept.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -193,6 +194,71 @@ describe('every seed route, as the demo administrator', () => {
   it('keeps every request on this machine', () => {
     expect(browser.outside).toEqual([]);
   });
+});
+
+/**
+ * How far the page itself scrolls sideways, and the widest elements that stick out (not counting
+ * those inside a box that scrolls or clips on its own, like a wide table's container).
+ */
+async function sideways(page: Page) {
+  return page.evaluate(() => {
+    const se = document.scrollingElement ?? document.documentElement;
+    const over = se.scrollWidth - window.innerWidth;
+    const clipped = (el: Element) => {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const x = getComputedStyle(a).overflowX;
+        if (x === 'auto' || x === 'scroll' || x === 'hidden' || x === 'clip') return true;
+      }
+      return false;
+    };
+    const culprits = over > 0
+      ? [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !clipped(el))
+        .slice(-4)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 2).join('.')} (${Math.round(el.getBoundingClientRect().right)}px)`)
+      : [];
+    return { over, culprits };
+  });
+}
+
+describe('on a 390 px phone', () => {
+  let phone: Chromium;
+  beforeAll(async () => {
+    phone = await openChromium({ width: 390, height: 844 });
+    await logIn(phone.page, DEMO_EMAIL, DEMO_PASSWORD);
+  }, 120_000);
+  afterAll(async () => {
+    await phone?.close();
+  });
+
+  it.each(ROUTES)('%s does not scroll sideways', async (route, kind) => {
+    const { page } = phone;
+    await page.goto(`${server.url}${fill(route)}`);
+    const seen = await settle(page, kind);
+    expect(seen.notFound, `${route} shows the 404 page`).toBe(false);
+    // what loads after the title (panels, charts) settles too
+    await page.waitForLoadState('networkidle');
+    const { over, culprits } = await sideways(page);
+    expect(over, `${route} is ${over}px wider than the phone: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
+  }, 90_000);
+
+  it('takes a phone number typed the Kenyan way (0712 345 678) and stores +254712345678', async () => {
+    const { page } = phone;
+    await page.goto(`${server.url}/tenant-form`);
+    await settle(page, 'form');
+    const name = `Wanjiku Local ${Date.now()}`;
+    await page.locator('input[name="name"]').fill(name);
+    const input = page.locator('input[name="phone"]');
+    await input.click();
+    await input.press('Control+a');
+    await input.press('Backspace');
+    await input.pressSequentially('0712 345 678');
+    expect(await input.inputValue()).toBe('+254 712 345678');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/tenant-form'), { timeout: 30_000 });
+    const found = await apiCall<Array<{ name: string; phone: string }>>(page, 'GET', `/tenants?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
+    expect(found.body.map((t) => [t.name, t.phone])).toEqual([[name, '+254712345678']]);
+  }, 90_000);
 });
 
 describe('a member whose role lacks a permission', () => {

@@ -28,7 +28,7 @@ describe('validateRecord', () => {
     const long = validateRecord(r('property-owners'), { ...owner, name: 'x'.repeat(151) }, 'create');
     expect(long.errors.name).toEqual(['Must be at most 150 characters.']);
     expect(validateRecord(r('property-owners'), { ...owner, kra_pin: 'a123456789z' }, 'create').values.kra_pin).toBe('A123456789Z');
-    expect(validateRecord(r('property-owners'), { ...owner, kra_pin: '123' }, 'create').errors.kra_pin).toBeDefined();
+    expect(validateRecord(r('property-owners'), { ...owner, kra_pin: '123' }, 'create').errors.kra_pin).toEqual(['A KRA PIN is A or P, nine digits and a letter, e.g. A123456789B.']);
     const house = validateRecord(r('houses'), { owner_id: '01J00000000000000000000000', number: 'A4', account_code: ' kil-a4 ', rent: '15000' }, 'create');
     expect(house.errors).toEqual({});
     expect(house.values.account_code).toBe('KILA4');
@@ -71,9 +71,11 @@ describe('validateRecord', () => {
     expect(house(0.1 + 0.2).errors.rent).toBeDefined();
     expect(house('abc').errors.rent).toBeDefined();
     expect(house('1e3').errors.rent).toBeDefined();
-    expect(house('-5').errors.rent).toEqual(['Must be at least 0.']);
+    expect(house('-5').errors.rent).toEqual(['Must be at least KES 0.00.']);
     expect(house('1000000000000').errors.rent).toBeDefined();
-    expect(validateRecord(r('expenses'), { property_id: 'P1', amount: '0', date: '2026-01-31' }, 'create').errors.amount).toEqual(['Must be at least 0.01.']);
+    expect(validateRecord(r('expenses'), { property_id: 'P1', amount: '0', date: '2026-01-31' }, 'create').errors.amount).toEqual(['Must be at least KES 0.01.']);
+    // the largest amount a column holds, read as money
+    expect(validateRecord(r('expenses'), { property_id: 'P1', amount: '1000000000000', date: '2026-01-31' }, 'create').errors.amount).toEqual(['Must be at most KES 999,999,999,999.99.']);
   });
 
   it('never produces a float for money, whatever the input', () => {

@@ -9,9 +9,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   mkdirSync(path.join(web, 'assets'));
-  writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Keja</title><div id="root"></div>');
+  writeFileSync(path.join(web, 'index.html'), '<!doctype html><html><head><title>Keja</title></head><div id="root"></div></html>');
   writeFileSync(path.join(web, 'assets', 'app.js'), 'console.log(1)');
-  t = await buildTestApp({ webDir: web });
+  t = await buildTestApp({ webDir: web, countryLookupUrl: '' });
 });
 afterAll(async () => {
   await t.close();
@@ -33,5 +33,44 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ url: '/api/v1/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('the first run', () => {
+  it('tells the page which country lookup it allows: none when COUNTRY_LOOKUP_URL is empty', async () => {
+    const res = await t.app.inject({ url: '/dashboard' });
+    expect(res.body).toContain('<head><meta name="keja-country-lookup" content=""><title>Keja</title>');
+    expect(String(res.headers['content-security-policy'])).toMatch(/connect-src 'self'(;|$)/);
+    const other = await buildTestApp({ webDir: web, countryLookupUrl: 'https://ip2c.org/s' });
+    try {
+      const page = await other.app.inject({ url: '/' });
+      expect(page.body).toContain('<meta name="keja-country-lookup" content="https://ip2c.org/s">');
+      expect(String(page.headers['content-security-policy'])).toMatch(/connect-src 'self' https:\/\/ip2c\.org(;|$)/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('writes no log line per request by default (the demo login stays on screen)', async () => {
+    const lines: string[] = [];
+    const { loadConfig } = await import('../../src/server/config.js');
+    const { buildApp } = await import('../../src/server/app.js');
+    const config = loadConfig({}, { memory: true, appKey: 'test-app-key-0123456789', appUrl: 'http://keja.test', webDir: web, logLevel: 'info' });
+    expect(config.logRequests).toBe(false);
+    const warnings: string[] = [];
+    const onWarning = (w: Error & { code?: string }) => void warnings.push(`${w.code ?? w.name}: ${w.message}`);
+    process.on('warning', onWarning);
+    const app = await buildApp({ config, database: t.database }, { logger: { level: 'info', stream: { write: (l: string) => void lines.push(l) } } });
+    try {
+      await app.inject({ url: '/api/v1/missing' });
+      await app.inject({ url: '/' });
+      expect(lines.filter((l) => /incoming request|request completed/.test(l))).toEqual([]);
+      // nor a deprecation notice at start (Fastify's old disableRequestLogging option printed one)
+      await new Promise((r) => setImmediate(r));
+      expect(warnings.filter((w) => w.startsWith('FST'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await app.close();
+    }
   });
 });

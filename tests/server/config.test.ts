@@ -15,6 +15,11 @@ describe('configuration', () => {
     expect(c.appUrl).toBe('http://127.0.0.1:8080');
     expect(c.mailDriver).toBe('log');
     expect(c.databaseUrl).toBeUndefined();
+    // quiet: no line per request unless asked for
+    expect(c.logRequests).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, LOG_REQUESTS: '1' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'debug' }).logRequests).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'debug', LOG_REQUESTS: '0' }).logRequests).toBe(false);
   });
 
   it('generates secrets once into DATA_DIR and reuses them', () => {

@@ -60,7 +60,7 @@ describe('every export and report, fed text that starts with each dangerous char
     a = await agency(t, 'Formula Estates');
     const lease = await draftLease(a, { start_date: '2026-03-01', rent: '20000.00', deposit: '20000.00' });
     tenantId = lease.tenant_id;
-    await activate(a, lease.id);
+    await activate(a, lease.id, '2026-03-01');
     // more than billed: the statement's balance goes below zero, an amount that must stay a number
     await pay(a, tenantId, '45000.00', '2026-03-02');
     const other = await registeredBrowser(t.app, { org: 'Untouched Lettings' });

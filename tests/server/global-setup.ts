@@ -45,5 +45,9 @@ export default async function setup(project: TestProject) {
   await database.close();
   project.provide('databaseUrl', '');
   project.provide('pgliteDump', file);
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    rmSync(dir, { recursive: true, force: true });
+    // said last, under the summary's "skipped" count, so no one wonders what was left out
+    process.stdout.write('\nSkipped: the tests marked "(PostgreSQL only)" need several real connections at once (concurrent billing runs, payments and writers); the embedded PGlite has one. Run them with `npm run test:pg`.\n');
+  };
 }

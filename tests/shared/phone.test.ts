@@ -9,6 +9,8 @@ import {
   PHONE_PLACEHOLDER,
   COUNTRY_TYPEAHEAD_MS,
   COUNTRY_MENU_MIN_SPACE_BELOW,
+  formatInternational,
+  nationalToInternational,
 } from '../../src/shared/phone';
 
 describe('phone constants (seed sections 5 and 9)', () => {
@@ -81,5 +83,30 @@ describe('normaliseKenyanMobile', () => {
   it('refuses landlines and garbage', () => {
     expect(normaliseKenyanMobile('0201234567')).toBeNull();
     expect(normaliseKenyanMobile('hello')).toBeNull();
+  });
+});
+
+describe('nationalToInternational (a leading 0 is the selected country\'s national prefix)', () => {
+  it('reads 0712 345 678 in Kenya as +254712345678, however the input showed it', () => {
+    for (const typed of ['0712 345 678', '0712345678', '+0712 345 678', '+254 0712 345 678', '+2540712345678']) {
+      expect(nationalToInternational(typed, 'KE'), typed).toBe('+254712345678');
+    }
+    expect(nationalToInternational('0772 123456', 'UG')).toBe('+256772123456');
+  });
+  it('works while the number is still being typed', () => {
+    expect(nationalToInternational('+0', 'KE')).toBe('+254');
+    expect(nationalToInternational('+07', 'KE')).toBe('+2547');
+    expect(nationalToInternational('+2540', 'KE')).toBe('+254');
+  });
+  it('leaves international numbers, and a 0 that belongs to the number, alone', () => {
+    expect(nationalToInternational('+254712345678', 'KE')).toBeNull();
+    expect(nationalToInternational('+254 712 345678', 'KE')).toBeNull();
+    expect(nationalToInternational('+39 06 1234 5678', 'IT')).toBeNull();
+    expect(nationalToInternational('06 1234 5678', 'IT')).toBe('+390612345678');
+    expect(nationalToInternational('0712345678', null)).toBeNull();
+    expect(nationalToInternational('', 'KE')).toBeNull();
+  });
+  it('formats E.164 the way people read it', () => {
+    expect(formatInternational('+254712345678')).toBe('+254 712 345678');
   });
 });

@@ -50,6 +50,30 @@ describe('<PhoneInput> basics', () => {
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ phone: '+254712345678' });
   });
 
+  it('reads a number typed the Kenyan way (0712 345 678) as +254 and stores it in E.164', async () => {
+    stubLookup(new Error('offline'));
+    const user = userEvent.setup();
+    const { input, onSubmit } = setup({ defaultCountry: 'KE' });
+    await user.clear(input);
+    await user.type(input, '0712 345 678');
+    expect(input).toHaveValue('+254 712 345678');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ phone: '+254712345678' });
+  });
+
+  it('drops the national 0 typed after the calling code already shown (+254 0712…)', async () => {
+    stubLookup(new Error('offline'));
+    const user = userEvent.setup();
+    const { input, onSubmit } = setup({ defaultCountry: 'KE' });
+    expect(input).toHaveValue('+254');
+    await user.type(input, '0712345678');
+    expect(input).toHaveValue('+254 712 345678');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ phone: '+254712345678' });
+  });
+
   it('refuses a number that is not valid for its country', async () => {
     stubLookup(new Error('offline'));
     const user = userEvent.setup();
@@ -161,6 +185,34 @@ describe('the IP-to-country lookup', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(flagButton()).toHaveAccessibleName('Kenya, Open flags menu');
     expect(input).toHaveValue('+254');
+  });
+
+  it('is not asked again in this browser session once it failed (unreachable: quiet, Kenya)', async () => {
+    const fetchMock = stubLookup(new Error('unreachable'));
+    await expect(lookupCountry(LOOKUP)).resolves.toBeNull();
+    // a new page load: the module's memory is gone, the session's is not
+    vi.resetModules();
+    const fresh = await import('../../src/web/components/phone/country-lookup');
+    await expect(fresh.lookupCountry(LOOKUP)).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('uses the address the server put in the page, and none when it put an empty one', async () => {
+    const { configuredLookupUrl } = await import('../../src/web/components/phone/country-lookup');
+    const meta = document.createElement('meta');
+    meta.name = 'keja-country-lookup';
+    meta.content = '';
+    document.head.append(meta);
+    try {
+      expect(configuredLookupUrl()).toBe('');
+      const fetchMock = stubLookup('1;TZ;TZA;Tanzania');
+      await expect(lookupCountry()).resolves.toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+      meta.content = LOOKUP;
+      expect(configuredLookupUrl()).toBe(LOOKUP);
+    } finally {
+      meta.remove();
+    }
   });
 
   it('treats ZZ and failed answers as unknown', async () => {

@@ -31,6 +31,25 @@ function settingsView(row: RecordValues): RecordValues {
   return out;
 }
 
+const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
+/**
+ * An SMS driver that needs an account is refused without one, naming each missing field: saved
+ * silently, every message would fail later with no one the wiser. A secret left empty in the
+ * request keeps the stored one, so it counts as present when one is stored.
+ */
+export function smsDriverErrors(values: RecordValues, stored: RecordValues): Record<string, string[]> {
+  const driver = 'sms_driver' in values ? values.sms_driver : stored.sms_driver;
+  if (driver !== 'africastalking') return {};
+  const errors: Record<string, string[]> = {};
+  const username = 'africastalking_username' in values ? values.africastalking_username : stored.africastalking_username;
+  if (!filled(username)) errors.africastalking_username = ["Africa's Talking needs your account's username (shown on its dashboard, e.g. jirani)."];
+  if (!filled(values.africastalking_api_key) && !filled(stored.africastalking_api_key)) {
+    errors.africastalking_api_key = ["Africa's Talking needs your account's API key (Settings › API Key on its dashboard)."];
+  }
+  return errors;
+}
+
 /** GET/PUT /settings: one record per organisation; secrets are write-only. */
 export async function settingsRoutes(app: FastifyInstance) {
   app.get('/settings', { schema: { tags: ['settings'], summary: "The organisation's settings (secrets never returned)" } }, (req) =>
@@ -45,6 +64,8 @@ export async function settingsRoutes(app: FastifyInstance) {
       await checkReferences(tx, settings.fields, values, ctx.organizationId, errors);
       if (Object.keys(errors).length) throw invalid(errors);
       const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, ctx.organizationId)).for('update');
+      const smsErrors = smsDriverErrors(values, (org.settings ?? {}) as RecordValues);
+      if (Object.keys(smsErrors).length) throw invalid(smsErrors);
       const document = { ...(org.settings as RecordValues) };
       const columns: RecordValues = {};
       for (const f of settings.fields) {

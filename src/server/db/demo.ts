@@ -7,6 +7,7 @@ import {
   templates, tenants, tickets, users as usersResource, workOrderCategories, workOrders,
 } from '../../../resources/index.js';
 import { ORGANIZATION_COLUMNS } from '../../../resources/settings.js';
+import { formatDay } from '../../shared/format.js';
 import type { RecordValues, Resource } from '../../shared/resource.js';
 import { toColumns, validateRecord } from '../../shared/resource-validate.js';
 import { parseMoney } from '../../shared/resource-values.js';
@@ -842,7 +843,7 @@ class DemoBuilder {
     const placeholders = (t: Tenancy, balance: bigint, month: string, receipt?: RecordValues): Record<string, string> => ({
       tenant_name: String(t.tenant.name).split(' ')[0], house_number: String(t.house.record.number),
       property_name: String(t.house.propertyRecord.name), balance: display(balance),
-      due_date: addDays(month, Number(t.house.property.input.due_day) - 1), paybill, account_code: String(t.house.record.account_code),
+      due_date: formatDay(addDays(month, Number(t.house.property.input.due_day) - 1)), paybill, account_code: String(t.house.record.account_code),
       amount_paid: display(cents(String(receipt?.amount ?? '0.00'))), receipt_number: String(receipt?.receipt_number ?? ''),
     });
     let providerNo = 0;
@@ -885,7 +886,7 @@ class DemoBuilder {
     const fixTap = this.tenancy('RUA', 'oneBedroom', 2);
     await send({
       channel: 'sms', recipient_type: 'user', user_id: caretaker, to: this.colleaguePhones.get('Caretaker'),
-      body: `Joseph, Maji Safi Plumbers will fix the kitchen tap at ${fixTap.house.record.account_code} on ${addDays(this.today, 1)} at 9 am. Please let them in. Brian`,
+      body: `Joseph, Maji Safi Plumbers will fix the kitchen tap at ${fixTap.house.record.account_code} on ${formatDay(addDays(this.today, 1))} at 9 am. Please let them in. Brian`,
     }, 'delivered', eat(addDays(this.today, -1), '16:10'));
     // one waiting in the outbox: tomorrow's reminder
     const queued = this.tenancies.filter((t) => t.lease.status === 'active')[5];

@@ -18,12 +18,14 @@ export interface AreaExtensions {
   related?: ComponentType<{ record: RaRecord }>;
   /** An action in each row of the area's list (the outbox: retry a failed message); it stops the row's click itself. */
   rowActions?: ComponentType<{ record: RaRecord }>;
-  /** A panel right under an existing record's form, above its related lists (a property's rent roll, a tenant's balance). */
+  /** A panel above an existing record's form, what people open it for (a property's rent roll, a tenant's balance). */
   summary?: ComponentType<{ record: RaRecord }>;
   /** Buttons in this area's related-records panel under another record (houses under a property: "Add in bulk"). */
   relatedActions?: ComponentType<{ parent: RaRecord; field: string }>;
   /** A message (key) after a save instead of the plain "saved", when the server decided something the person should know (an expense kept pending for approval). */
   savedNote?: (saved: RaRecord) => string | null;
+  /** After creating a record, open it (its form, with its panels) instead of going back to the list: a property, whose houses come next. */
+  openCreated?: boolean;
 }
 
 /** Filled in by src/web/areas/register.ts (one import per screen folder). */

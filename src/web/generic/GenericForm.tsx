@@ -64,10 +64,11 @@ function EditView({ resource, id, singleton }: { resource: Resource; id: string;
     <Box sx={{ maxWidth: 1180, width: '100%', mx: 'auto', pb: { xs: 12, sm: 4 } }}>
       <Title title={singleton ? labels.area(1) : <FormTitle resource={resource} />} />
       <PageHeading>{heading}</PageHeading>
+      {/* what people open the record for (a property's rent roll, a tenant's balance) comes first, then its details */}
+      {Summary && !singleton ? <Box sx={{ mb: 2, '& > :first-of-type': { mt: 0 } }}><Summary record={record} /></Box> : null}
       <Card>
         <FormBody resource={resource} record={record} editing onSubmit={onSubmit} formError={formError} returnTo={returnTo} />
       </Card>
-      {Summary && !singleton ? <Summary record={record} /> : null}
       {!singleton ? <RelatedPanels resource={resource} record={record} /> : null}
       {Related ? (
         <Box sx={{ mt: 2 }}>

@@ -7,7 +7,7 @@ import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import RemoveRoundedIcon from '@mui/icons-material/RemoveRounded';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ReferenceArrayField, ReferenceField, useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { formatCurrency } from '../../shared/format';
+import { formatCurrency, formatDay } from '../../shared/format';
 import { recordTitle, type Field, type Resource } from '../../shared/resource';
 import { declaration, formPath } from './access';
 import { useLabels } from './labels';
@@ -27,9 +27,7 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 
 /** 'YYYY-MM-DD' as a calendar day (no time zone shift): 5 Mar 2026. */
 export function formatDate(value: unknown, locale = 'en-KE'): string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}/.test(value)) return '';
-  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
-  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+  return formatDay(value, locale);
 }
 
 /** A moment in Nairobi time: 5 Mar 2026, 14:05. */
@@ -220,6 +218,7 @@ export function FieldValue({ resource, field }: { resource: Resource; field: Fie
     case 'json':
       return <code>{value == null ? '' : JSON.stringify(value)}</code>;
     default:
-      return <span>{value == null ? '' : String(value)}</span>;
+      // numbers and codes the server writes (INV-000123, RCT-000010) read as one word: never broken
+      return <span style={field.readOnly || field.unique ? { whiteSpace: 'nowrap' } : undefined}>{value == null ? '' : String(value)}</span>;
   }
 }

@@ -74,7 +74,7 @@ export const genericEnglish = {
     county: COUNTIES,
     any: {
       mpesa: 'M-Pesa', mpesa_paybill: 'M-Pesa paybill', mpesa_till: 'M-Pesa till', one_off: 'One-off', top_up: 'Top-up', sms: 'SMS',
-      in_progress: 'In progress', insufficient_credits: 'Insufficient credits', partially_paid: 'Partially paid',
+      in_progress: 'In progress', insufficient_credits: 'Insufficient credits', logged: 'Logged, not delivered', partially_paid: 'Partially paid',
       deposit: 'Deposit',
     },
   },
@@ -115,6 +115,8 @@ export const genericEnglish = {
       read_only: 'Filled in by Keja',
       saved: 'Saved',
       created: '%{name} created',
+      created_record: '%{name} %{title} created',
+      saved_record: '%{name} %{title} saved',
       problem: 'Please correct the highlighted fields.',
       money_invalid: 'Enter an amount in shillings with at most two decimals',
       money_min: 'At least %{min}',

@@ -4,9 +4,10 @@
 import { useCallback, useState } from 'react';
 import { useCreate, useNotify, useUpdate, type RaRecord } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { RecordValues, Resource } from '../../shared/resource';
+import { recordTitle, type RecordValues, type Resource } from '../../shared/resource';
 import { areaExtensions } from '../areas/extensions';
 import { placeFailure } from '../components/field-messages';
+import { formPath } from './access';
 import { toApiValues } from './form-values';
 import { pathLabel, useLabels } from './labels';
 
@@ -34,6 +35,7 @@ export function useSubmit(resource: Resource, id: string | undefined, record: Ra
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
   const place = usePlaceFailure(resource);
+  const labels = useLabels(resource);
   const onSubmit = useCallback(
     async (values: RecordValues) => {
       const data = toApiValues(resource, values);
@@ -43,9 +45,14 @@ export function useSubmit(resource: Resource, id: string | undefined, record: Ra
           ? await update(resource.name, { id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
           : await create(resource.name, { data }, { returnPromise: true });
         const note = saved ? areaExtensions[resource.name]?.savedNote?.(saved as RaRecord) : null;
+        // the toast names the record: "Property Jirani Heights created", never "Element created"
+        const title = recordTitle(resource, saved as RecordValues | undefined);
         if (note) notify(note, { type: 'warning', autoHideDuration: 8000 });
-        else notify(id !== undefined ? 'ra.notification.updated' : 'ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
-        if (!resource.singleton) navigate(returnTo);
+        else if (title) notify(id !== undefined ? 'generic.form.saved_record' : 'generic.form.created_record', { type: 'info', messageArgs: { name: labels.area(1), title } });
+        else notify(id !== undefined ? 'generic.form.saved' : 'generic.form.created', { type: 'info', messageArgs: { name: labels.area(1) } });
+        const created = id === undefined && saved?.id != null && areaExtensions[resource.name]?.openCreated ? formPath(resource, String(saved.id)) : null;
+        if (created) navigate(created, { replace: true });
+        else if (!resource.singleton) navigate(returnTo);
         return undefined;
       } catch (e) {
         const { inline, formError } = place(e);
@@ -54,7 +61,7 @@ export function useSubmit(resource: Resource, id: string | undefined, record: Ra
         return inline;
       }
     },
-    [create, update, notify, navigate, resource, id, record, returnTo, place],
+    [create, update, notify, navigate, resource, id, record, returnTo, place, labels],
   );
   return { onSubmit, formError };
 }

@@ -1,4 +1,5 @@
 // Calendar days in the organisation's zone (Africa/Nairobi, UTC+3, no daylight saving).
+import { formatDay } from '../../shared/format';
 
 const DAY = 86_400_000;
 
@@ -58,7 +59,7 @@ export function periodFrom(search: URLSearchParams, today: string = todayInNairo
 /** 12 Nov 2026 (en-KE) / 12 Nov 2026 (sw-KE). */
 export function formatDate(d: string, locale = 'en'): string {
   if (!isDate(d)) return d;
-  return new Intl.DateTimeFormat(`${locale}-KE`, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+  return formatDay(d, `${locale}-KE`);
 }
 
 /** "Nov 2026" for a YYYY-MM month. */

@@ -172,7 +172,7 @@ describe('counters', () => {
     }
   });
 
-  it.runIf(onPostgres())('never make concurrent writers of one organisation wait on each other', async () => {
+  it.runIf(onPostgres())('never make concurrent writers of one organisation wait on each other (PostgreSQL only)', async () => {
     const a = ulid();
     // enough ledger rows that the next writers fold (and lock) them
     for (let i = 0; i < 33; i++) await insertTenants(a, 1);

@@ -5,7 +5,8 @@ import { inScope, rowsOf } from '../../../src/server/db/client.js';
 import { memberships, userRoles } from '../../../src/server/db/schema.js';
 import { sendDueMessages } from '../../../src/server/domain/messaging/dispatch.js';
 import { configureMessaging, messagingServices, type MessagingServices } from '../../../src/server/domain/messaging/services.js';
-import type { OutgoingSms, SmsDriver } from '../../../src/server/domain/messaging/sms-driver.js';
+import { logSmsDriver, type OutgoingSms, type SmsDriver } from '../../../src/server/domain/messaging/sms-driver.js';
+import { formatDay } from '../../../src/shared/format.js';
 import { resourceByName } from '../../../resources/index.js';
 import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
 import { createSample } from '../crud/samples.js';
@@ -143,7 +144,8 @@ describe('sending an SMS', () => {
     expect(await balance(o)).toBe(3);
     // an organisation naming a driver this server does not have: failed, with why
     const settings = (await o.browser.get('/api/v1/settings')).json() as RecordValues;
-    await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking' });
+    const chosen = await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking', africastalking_username: 'jirani', africastalking_api_key: 'atsk_0123' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
     useDriver();
     const unavailable = (await o.browser.post('/api/v1/messages', sms())).json() as RecordValues;
     expect(unavailable).toMatchObject({ status: 'failed' });
@@ -173,6 +175,54 @@ describe('sending an SMS', () => {
     const m = (await o.browser.post('/api/v1/messages', sms({ scheduled_at: '2099-01-01T06:00:00.000Z' }))).json() as RecordValues;
     expect((await writer.post(`/api/v1/messages/${m.id}/retry`)).statusCode).toBe(403);
     expect(outbox).toEqual([]);
+  });
+});
+
+describe('the log driver (the default)', () => {
+  it('writes the SMS to the server log, marks it logged (not sent), and spends no credit, even with none', async () => {
+    const lines: string[] = [];
+    configureMessaging({ ...original, smsDrivers: { log: () => logSmsDriver({ info: (_o, msg) => lines.push(msg) }) } });
+    const o = await org('Log Driver Estates');
+    const res = await o.browser.post('/api/v1/messages', sms());
+    expect(res.statusCode, res.body).toBe(201);
+    const m = res.json() as RecordValues;
+    expect(m).toMatchObject({ status: 'logged', credits: 1, to: '+254712345678' });
+    expect(String(m.error)).toContain('not delivered');
+    expect(lines).toEqual(['sms (log driver) to +254712345678: Habari Amina, kodi ya A4 ni KES 15,000.00.']);
+    expect(await usage(o)).toEqual([]);
+    expect(await balance(o)).toBe(0);
+    // kept as history: listed with the sent ones, not in the outbox, not retried, not changed
+    const sent = await o.browser.get(`/api/v1/messages?filter=${encodeURIComponent(JSON.stringify({ status: ['sent', 'delivered', 'logged'] }))}`);
+    expect(sent.json().map((x: RecordValues) => x.id)).toEqual([m.id]);
+    expect((await o.browser.post(`/api/v1/messages/${m.id}/retry`)).statusCode).toBe(409);
+    expect((await o.browser.put(`/api/v1/messages/${m.id}`, { ...m, body: 'changed' })).statusCode).toBe(409);
+  });
+});
+
+describe('SMS settings', () => {
+  it("refuse Africa's Talking without its username and API key, naming each, and keep a stored key", async () => {
+    const o = await org('AT Settings Estates');
+    const settings = (await o.browser.get('/api/v1/settings')).json() as RecordValues;
+    const bare = await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking' });
+    expect(bare.statusCode).toBe(422);
+    expect(Object.keys(bare.json().errors).sort()).toEqual(['africastalking_api_key', 'africastalking_username']);
+    expect((await o.browser.get('/api/v1/settings')).json().sms_driver).toBe('log');
+    const noKey = await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking', africastalking_username: 'jirani' });
+    expect(noKey.statusCode).toBe(422);
+    expect(Object.keys(noKey.json().errors)).toEqual(['africastalking_api_key']);
+    const full = await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking', africastalking_username: 'jirani', africastalking_api_key: 'atsk_0123' });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(full.json()).toMatchObject({ sms_driver: 'africastalking', africastalking_api_key_set: true });
+    // saved again without the (never shown) key: the stored one counts
+    const again = await o.browser.put('/api/v1/settings', { ...(full.json() as RecordValues), sms_sender_id: 'JIRANI', africastalking_api_key: '' });
+    expect(again.statusCode, again.body).toBe(200);
+    const noUser = await o.browser.put('/api/v1/settings', { ...(full.json() as RecordValues), africastalking_username: '' });
+    expect(noUser.statusCode).toBe(422);
+    expect(Object.keys(noUser.json().errors)).toEqual(['africastalking_username']);
+    // this server has no Africa's Talking driver yet: a message fails with the reason, kept for the outbox
+    const failed = (await o.browser.post('/api/v1/messages', sms())).json() as RecordValues;
+    expect(failed.status).toBe('failed');
+    expect(String(failed.error)).toContain('"africastalking" is not available on this server');
   });
 });
 
@@ -331,6 +381,32 @@ describe('sending to an audience (POST /messages/preview, /messages/send)', () =
     expect(message).toMatchObject({ status: 'sent', recipient_type: 'tenant', tenant_id: e.l.lease.tenant_id, template_id: e.template.id, body: amina.body });
     expect(outbox.map((s) => s.body)).toEqual([amina.body]);
     expect(await usage(e.o)).toEqual([{ message_id: message.id, credits: 1 }]);
+  });
+
+  it('sends nothing whose placeholders come out empty, and says who lacks what; {due_date} of an overdue balance is when it fell due', async () => {
+    useDriver();
+    const e = await estate('Audience Gaps Estates');
+    await topUp(e.o, 100);
+    // a tenant with a phone and no running lease: no house, no account, no due date
+    const loose = await createSample(e.l.browser, resourceByName('tenants')!, e.l.userId, new Map(e.l.cache), { name: 'Chege Kamau', phone: '+254712000003' });
+    const body = 'Habari {tenant_name}, salio la {house_number} ni KES {balance}, lililodaiwa tangu {due_date}.';
+    const preview = (await e.l.browser.post('/api/v1/messages/preview', { audience: { kind: 'tenant', tenant_id: loose.id }, channel: 'sms', body })).json();
+    expect(preview).toMatchObject({ messages: [], credits: 0, skipped: [{ tenant_id: loose.id, name: 'Chege Kamau', missing: ['house_number', 'due_date'] }] });
+    expect(preview.skipped[0].reason).toBe('No value for {house_number}, {due_date}: not sent.');
+    const refused = await e.l.browser.post('/api/v1/messages/send', { audience: { kind: 'tenant', tenant_id: loose.id }, channel: 'sms', body });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.audience[0]).toContain('placeholder');
+    expect((await e.l.browser.get('/api/v1/messages')).json()).toEqual([]);
+
+    // Amina owes since her oldest unpaid invoice fell due
+    const open = ((await e.l.browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ tenant_id: e.l.lease.tenant_id }))}`)).json() as RecordValues[])
+      .filter((i) => ['issued', 'partially_paid'].includes(String(i.status)) && Number(i.balance) > 0).map((i) => String(i.due_date)).sort();
+    expect(open[0] <= '2026-01-05').toBe(true);
+    const amina = await e.l.browser.post('/api/v1/messages/send', { audience: { kind: 'tenant', tenant_id: e.l.lease.tenant_id }, channel: 'sms', body });
+    expect(amina.statusCode, amina.body).toBe(201);
+    expect(amina.json()).toMatchObject({ sent: 1, skipped: [] });
+    expect(outbox.at(-1)?.body).toContain(`lililodaiwa tangu ${formatDay(open[0])}.`);
+    expect(outbox.at(-1)?.body).toMatch(/tangu \d{1,2} [A-Z][a-z]{2} \d{4}\.$/);
   });
 
   it('beyond the balance keeps the rest as insufficient credits; scheduled ones wait', async () => {

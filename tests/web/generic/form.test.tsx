@@ -56,6 +56,23 @@ describe('a generic form', { timeout: 60_000 }, () => {
     await waitFor(() => expect(api.apiCalls('POST', '/houses')).toHaveLength(1), T);
     expect(lastBody(api, 'POST', '/houses')).toMatchObject({ number: 'B7', account_code: 'kilb7', rent: '25000.00', owner_id: 'o1', status: 'vacant', charge_ids: [] });
     await waitFor(() => expect(currentPath()).toBe('/houses'), T);
+    // the toast names the record, from the declaration's record title
+    expect(await screen.findByText('House B7 (kilb7) created', {}, T)).toBeInTheDocument();
+  });
+
+  it('a new property opens at once (its houses come next), with a toast naming it', async () => {
+    const user = userEvent.setup();
+    const { api } = app();
+    await import('../../../src/web/screens/portfolio');
+    renderApp('/property-form');
+    expect(await screen.findByRole('heading', { name: 'New property' }, T)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Name/), 'Jirani Heights');
+    await user.click(screen.getByLabelText(/^Owner/));
+    await user.click(await screen.findByRole('option', { name: 'Baraka Holdings' }, T));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.apiCalls('POST', '/properties')).toHaveLength(1), T);
+    expect(await screen.findByText('Property Jirani Heights created', {}, T)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toMatch(/^\/property-form\/.+/), T);
   });
 
   it('shows the server’s 422 errors next to their fields', async () => {

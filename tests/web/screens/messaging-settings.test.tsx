@@ -1,6 +1,6 @@
 // Templates: placeholders inserted where the cursor is, the preview and the segment counter.
 // Settings: write-only secrets are never echoed and only sent when typed. Payments: assign and
-// reverse as permitted. Compose: per-recipient credits and the POST /messages/send body. SMS credits:
+// reverse as permitted. Compose: the server's preview (credits, who lacks what) and the POST /messages/send body. SMS credits:
 // the balance above the ledger.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -173,46 +173,74 @@ describe('payment form', () => {
 });
 
 describe('compose message', () => {
-  it('presets the tenant, fills the template per recipient, counts credits and queues the message', async () => {
+  // the server's plan (POST /messages/preview): filled per tenant, who lacks what, credits and balance
+  const planFor = (body: string) => {
+    const filled = body
+      .replaceAll('{tenant_name}', 'Amina').replaceAll('{house_number}', 'A4').replaceAll('{balance}', '15,000.00')
+      .replaceAll('{paybill}', '4015532').replaceAll('{account_code}', 'JHA4');
+    const gaps = /\{due_date\}/.test(body);
+    const segments = Math.ceil(filled.length / (filled.length > 160 ? 153 : 160));
+    return {
+      messages: [{ tenant_id: 't-1', name: 'Amina Wanjiru', to: '+254712345678', subject: null, body: filled, segments, credits: segments }],
+      skipped: gaps ? [{ tenant_id: 't-2', name: 'Chege Kamau', reason: 'No value for {due_date}: not sent.', missing: ['due_date'] }] : [],
+      credits: segments, balance: 1,
+    };
+  };
+
+  it('presets the tenant, shows the server\'s filled text, who lacks what, credits against the balance, and sends', async () => {
     const user = userEvent.setup();
     const fake = screensApi(['send.message', 'create.message', 'list.message', 'list.statement'], {
       tenants: [{ id: 't-1', name: 'Amina Wanjiru', phone: '+254712345678', email: null, sms_opt_in: true }],
-      leases: [{ id: 'l-1', tenant_id: 't-1', house_id: 'h-1', status: 'active', due_day: 5 }],
-      houses: [{ id: 'h-1', number: 'A4', account_code: 'JHA4', property_id: 'pr-1' }],
-      properties: [{ id: 'pr-1', name: 'Jirani Heights', due_day: 5 }],
       templates: [{ id: 'tp-1', name: 'Rent reminder', channel: 'sms', body: 'Habari {tenant_name}, kodi ya {house_number} ni KES {balance}. Paybill {paybill}, akaunti {account_code}.', subject: null }],
-      'payment-channels': [{ id: 'ch-1', name: 'Paybill', number: '4015532', is_default: true }],
       messages: [],
     });
-    fake.on('GET', '/dashboard', () => ({ status: 200, body: { sms_credits: 1 } }));
-    fake.on('GET', '/reports/aging-balances', () => ({ status: 200, body: { rows: [{ tenant_id: 't-1', balance: '15000.00' }] } }));
-    fake.on('POST', '/messages/send', () => ({ status: 201, body: { messages: [], skipped: [], credits: 2, sent: 0, queued: 0, insufficient_credits: 1, failed: 0 } }));
+    fake.on('POST', '/messages/preview', (b) => ({ status: 200, body: planFor(String(b?.body)) }));
+    fake.on('POST', '/messages/send', () => ({ status: 201, body: { messages: [], skipped: [], credits: 2, sent: 0, logged: 0, queued: 0, insufficient_credits: 1, failed: 0 } }));
     renderApp('/send-message/t-1', routes);
     await screen.findByRole('heading', { name: 'Send a message' }, T);
     await waitFor(() => expect(screen.getByTestId('recipient-count')).toHaveTextContent('1 recipient'), T);
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
     await user.click(await screen.findByRole('option', { name: 'Rent reminder' }, T));
     const expected = 'Habari Amina, kodi ya A4 ni KES 15,000.00. Paybill 4015532, akaunti JHA4.';
-    await waitFor(() => expect(screen.getByTestId('compose-preview')).toHaveTextContent(expected));
+    await waitFor(() => expect(screen.getByTestId('compose-preview')).toHaveTextContent(expected), T);
     expect(screen.getByTestId('sms-credits')).toHaveTextContent('1 credit for 1 recipient');
-    // more than 160 characters: two credits, more than the balance of one
+    // more than 160 characters and a placeholder one tenant has no value for
     const message = screen.getByLabelText(/^Message/) as HTMLTextAreaElement;
-    fireEvent.change(message, { target: { value: `${message.value} ${'x'.repeat(100)}` } });
-    await waitFor(() => expect(screen.getByTestId('sms-credits')).toHaveTextContent('2 credits'));
+    fireEvent.change(message, { target: { value: `${message.value} Tangu {due_date}. ${'x'.repeat(100)}` } });
+    await waitFor(() => expect(screen.getByTestId('sms-credits')).toHaveTextContent('2 credits'), T);
     expect(screen.getByTestId('credit-balance')).toHaveTextContent('needs 2 credits but the balance is 1');
+    expect(screen.getByTestId('compose-incomplete')).toHaveTextContent('1 recipient will get nothing');
+    expect(screen.getByTestId('compose-incomplete')).toHaveTextContent('Chege Kamau: no {due_date}');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     const dialog = await screen.findByRole('dialog', {}, T);
+    expect(dialog).toHaveTextContent('Send to 1 recipient?');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await screen.findByText('List page', {}, T);
     expect(currentPath()).toBe('/outbox');
     // one call: the audience and the text as written; the server fills each tenant's placeholders
     expect(fake.sent('POST', '/messages/send')).toEqual([{
       audience: { kind: 'tenant', tenant_id: 't-1' }, channel: 'sms', subject: null, template_id: 'tp-1', scheduled_at: null,
-      body: `Habari {tenant_name}, kodi ya {house_number} ni KES {balance}. Paybill {paybill}, akaunti {account_code}. ${'x'.repeat(100)}`,
+      body: `Habari {tenant_name}, kodi ya {house_number} ni KES {balance}. Paybill {paybill}, akaunti {account_code}. Tangu {due_date}. ${'x'.repeat(100)}`,
     }]);
     expect(fake.sent('POST', 'messages')).toEqual([]);
     // one waits for credits: the outbox, which shows it
     expect(screen.getByText('Sent: 0 · Scheduled: 0 · Waiting for credits: 1 · Failed: 0')).toBeInTheDocument();
+  });
+
+  it('says so when the log driver only wrote the messages to the server log', async () => {
+    const user = userEvent.setup();
+    const fake = screensApi(['send.message', 'list.message'], { tenants: [{ id: 't-1', name: 'Amina Wanjiru', phone: '+254712345678' }], templates: [], messages: [] });
+    fake.on('POST', '/messages/preview', (b) => ({ status: 200, body: { ...planFor(String(b?.body)), balance: 0 } }));
+    fake.on('POST', '/messages/send', () => ({ status: 201, body: { messages: [], skipped: [], credits: 1, sent: 0, logged: 1, queued: 0, insufficient_credits: 0, failed: 0 } }));
+    renderApp('/send-message/t-1', routes);
+    await waitFor(() => expect(screen.getByTestId('recipient-count')).toHaveTextContent('1 recipient'), T);
+    fireEvent.change(screen.getByLabelText(/^Message/), { target: { value: 'Habari {tenant_name}' } });
+    await waitFor(() => expect(screen.getByTestId('compose-preview')).toHaveTextContent('Habari Amina'), T);
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await user.click(within(await screen.findByRole('dialog', {}, T)).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/1 written to the server log, not delivered/, {}, T)).toBeInTheDocument();
+    expect(screen.getByText(/Sent: 0/)).toBeInTheDocument();
   });
 });
 

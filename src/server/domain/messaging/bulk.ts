@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { messages } from '../../../../resources/messages.js';
 import type { RecordValues } from '../../../shared/resource.js';
+import { formatAmount, formatDay } from '../../../shared/format.js';
 import { parseMoney } from '../../../shared/resource-values.js';
 import { validateRecord } from '../../../shared/resource-validate.js';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -38,14 +39,18 @@ export interface PlannedMessage {
   body: string;
   segments: number;
   credits: number;
-  /** Placeholders this tenant has no value for (left empty). */
+  /** Always empty here: a tenant lacking a placeholder's value is skipped instead. */
   missing: string[];
 }
 
 export interface BulkPlan {
   messages: PlannedMessage[];
-  /** Tenants of the audience the channel cannot reach (no phone or SMS opt-out; no email). */
-  skipped: Array<{ tenant_id: string; name: string; reason: string }>;
+  /**
+   * Tenants of the audience who get nothing: the channel cannot reach them (no phone or SMS
+   * opt-out; no email), or a placeholder of the text has no value for them (`missing`), since a
+   * message reading "balance for  at  … due on ." is worse than none.
+   */
+  skipped: Array<{ tenant_id: string; name: string; reason: string; missing?: string[] }>;
   credits: number;
   balance: number;
 }
@@ -56,25 +61,18 @@ export const MAX_RECIPIENTS = 2000;
 interface TenantRow {
   id: string; name: string; phone: string | null; email: string | null; sms_opt_in: boolean | null;
   house_number: string | null; account_code: string | null; property_name: string | null; due_day: number | null;
+  /** The due date of the tenant's oldest unpaid invoice already past due, when there is one. */
+  overdue_since: string | null;
 }
 
-const grouped = new Intl.NumberFormat('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** '61400.00' → '61,400.00', exact to the cent (display of a decimal text, never arithmetic). */
-const amountText = (decimal: string) => {
-  const cents = parseMoney(decimal) ?? 0n;
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${grouped.format(Number(abs / 100n)).split('.')[0]}.${String(abs % 100n).padStart(2, '0')}`;
-};
-
-/** The next date on or after today whose day of the month is `day`, as DD/MM/YYYY (en-KE). */
-function nextDueDate(today: string, day: number): string {
+/** The next day on or after today whose day of the month is `day` (YYYY-MM-DD). */
+function nextDueDay(today: string, day: number): string {
   let [y, m] = today.split('-').map(Number);
   if (Number(today.slice(8, 10)) > day) {
     m += 1;
     if (m > 12) { m = 1; y += 1; }
   }
-  return `${String(day).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`;
+  return `${y}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** Every `{name}` filled; one without a value for this tenant becomes empty and is reported. */
@@ -137,8 +135,12 @@ export async function planBulk(tx: Db, organizationId: string, input: BulkInput)
     select number from payment_channels where organization_id = ${organizationId} and is_default limit 1`));
   const tenants = ids.length ? rowsOf<TenantRow>(await tx.execute(sql`
     select t.id, t.name, t.phone, t.email, t.sms_opt_in, h.number as house_number, h.account_code, p.name as property_name,
-      coalesce(l.due_day, p.due_day) as due_day
+      coalesce(l.due_day, p.due_day) as due_day, od.overdue_since
     from tenants t
+    left join lateral (
+      select min(i.due_date)::text as overdue_since from invoices i
+      where i.organization_id = t.organization_id and i.tenant_id = t.id and i.status in ('issued', 'partially_paid')
+        and i.balance > 0 and i.due_date < ${today}::date) od on true
     left join lateral (
       select house_id, due_day from leases where organization_id = t.organization_id and tenant_id = t.id and status in ('active', 'notice')
       order by start_date desc, id desc limit 1) l on true
@@ -160,15 +162,22 @@ export async function planBulk(tx: Db, organizationId: string, input: BulkInput)
     if (t.house_number) values.house_number = t.house_number;
     if (t.account_code) values.account_code = t.account_code;
     if (t.property_name) values.property_name = t.property_name;
-    values.balance = amountText(balances.get(t.id) ?? '0.00');
+    values.balance = formatAmount(balances.get(t.id) ?? '0.00');
     if (paybill?.number) values.paybill = paybill.number;
+    // an overdue balance fell due on its oldest unpaid invoice's due date; otherwise the next due day
     const dueDay = Number(t.due_day ?? 0);
-    if (dueDay >= 1 && dueDay <= 28) values.due_date = nextDueDate(today, dueDay);
+    if (t.overdue_since) values.due_date = formatDay(t.overdue_since);
+    else if (dueDay >= 1 && dueDay <= 28) values.due_date = formatDay(nextDueDay(today, dueDay));
     const missing = new Set<string>();
     const text = personalise(body, values, missing);
     const filledSubject = input.channel === 'email' && subject ? personalise(subject, values, missing) : null;
+    if (missing.size) {
+      const list = [...missing].map((m) => `{${m}}`).join(', ');
+      plan.skipped.push({ tenant_id: t.id, name: t.name, reason: `No value for ${list}: not sent.`, missing: [...missing] });
+      continue;
+    }
     const count = countMessage(input.channel, text);
-    plan.messages.push({ tenant_id: t.id, name: t.name, to: address.value, subject: filledSubject, body: text, ...count, missing: [...missing] });
+    plan.messages.push({ tenant_id: t.id, name: t.name, to: address.value, subject: filledSubject, body: text, ...count, missing: [] });
     plan.credits += count.credits;
   }
   const [credit] = rowsOf<{ balance: string | number }>(await tx.execute(sql`
@@ -180,7 +189,12 @@ export async function planBulk(tx: Db, organizationId: string, input: BulkInput)
 /** Writes the planned messages (each as POST /messages would); returns them with their status. */
 export async function sendBulk(tx: Db, organizationId: string, input: BulkInput) {
   const plan = await planBulk(tx, organizationId, input);
-  if (!plan.messages.length) throw invalid({ audience: ['Nobody in this audience can be reached on this channel.'] });
+  if (!plan.messages.length) {
+    const why = plan.skipped.some((x) => x.missing?.length)
+      ? 'Nobody in this audience has a value for every placeholder of this text: see who lacks what in the preview.'
+      : 'Nobody in this audience can be reached on this channel.';
+    throw invalid({ audience: [why] });
+  }
   const written: RecordValues[] = [];
   for (const m of plan.messages) {
     const { values, errors } = validateRecord(messages, {
@@ -198,6 +212,7 @@ export async function sendBulk(tx: Db, organizationId: string, input: BulkInput)
     skipped: plan.skipped,
     credits: plan.credits,
     sent: count('sent'),
+    logged: count('logged'),
     queued: count('queued'),
     insufficient_credits: count('insufficient_credits'),
     failed: count('failed'),

@@ -3,6 +3,10 @@ import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { todayIn } from '../billing/scheduler.js';
 import { creditBalance, lockCredits, recordUsage } from './credits.js';
 import type { MessagingServices } from './services.js';
+import type { SmsDriver } from './sms-driver.js';
+
+/** Why a logged message never reached the phone (shown with it). */
+export const LOGGED_NOTE = 'Written to the server log, not delivered: the SMS driver in Settings › SMS is "log".';
 
 /** A message as sending reads it. */
 export interface OutgoingMessage {
@@ -47,7 +51,7 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
  * Sends one message whose row the caller has locked, in the caller's transaction: an email
  * through the mail driver; an SMS only when the credit balance covers it (else it is kept as
  * insufficient_credits), through the organisation's SMS driver, with its usage row written
- * beside it. A driver's refusal marks the message failed with the reason; nothing is thrown.
+ * beside it. The log driver delivers nothing: its messages are `logged` and cost nothing. A driver's refusal marks the message failed with the reason; nothing is thrown.
  */
 export async function deliver(tx: Db, services: MessagingServices, organizationId: string, message: OutgoingMessage): Promise<string> {
   const org = await orgSending(tx, organizationId);
@@ -62,23 +66,36 @@ export async function deliver(tx: Db, services: MessagingServices, organizationI
       return 'failed';
     }
   }
-  await lockCredits(tx, organizationId);
-  const balance = await creditBalance(tx, organizationId);
-  if (message.credits > balance) {
-    await mark(tx, organizationId, message.id, 'insufficient_credits', {
-      error: `This message needs ${message.credits} credit${message.credits === 1 ? '' : 's'} and the balance is ${balance}: top up, then retry.`,
-    });
-    return 'insufficient_credits';
-  }
   const driverName = org.sms_driver || services.defaultSmsDriver;
   const factory = services.smsDrivers[driverName];
   if (!factory) {
-    await mark(tx, organizationId, message.id, 'failed', { error: `The SMS driver "${driverName}" is not available on this server.` });
+    await mark(tx, organizationId, message.id, 'failed', { error: `The SMS driver "${driverName}" is not available on this server: choose another one in Settings › SMS.` });
     return 'failed';
   }
+  let driver: SmsDriver;
   try {
-    const driver = factory({ senderId: org.sms_sender_id, username: org.africastalking_username, apiKey: org.africastalking_api_key });
+    driver = factory({ senderId: org.sms_sender_id, username: org.africastalking_username, apiKey: org.africastalking_api_key });
+  } catch (err) {
+    await mark(tx, organizationId, message.id, 'failed', { error: reason(err) });
+    return 'failed';
+  }
+  // a driver that only writes the message down spends nothing and says so (status logged)
+  if (!driver.logOnly) {
+    await lockCredits(tx, organizationId);
+    const balance = await creditBalance(tx, organizationId);
+    if (message.credits > balance) {
+      await mark(tx, organizationId, message.id, 'insufficient_credits', {
+        error: `This message needs ${message.credits} credit${message.credits === 1 ? '' : 's'} and the balance is ${balance}: top up, then retry.`,
+      });
+      return 'insufficient_credits';
+    }
+  }
+  try {
     const receipt = await driver.send({ to: message.to, body: message.body, senderId: org.sms_sender_id });
+    if (driver.logOnly) {
+      await mark(tx, organizationId, message.id, 'logged', { providerId: receipt.providerId, sent: true, error: LOGGED_NOTE });
+      return 'logged';
+    }
     await mark(tx, organizationId, message.id, 'sent', { providerId: receipt.providerId, sent: true });
     await recordUsage(tx, organizationId, message.id, message.credits, todayIn(org.timezone || undefined));
     return 'sent';

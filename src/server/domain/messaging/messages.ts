@@ -10,7 +10,7 @@ import { sendIfDue } from './dispatch.js';
 import { messagingServices } from './services.js';
 
 /** Statuses of a message that has left (or is leaving): kept as history, never edited. */
-export const GONE = ['sending', 'sent', 'delivered'];
+export const GONE = ['sending', 'sent', 'delivered', 'logged'];
 
 /** Credits of one SMS text to one recipient: its segments (an email costs none). */
 export function countMessage(channel: unknown, body: string): { segments: number; credits: number } {

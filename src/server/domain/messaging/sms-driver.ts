@@ -19,6 +19,11 @@ export interface SmsReceipt {
  */
 export interface SmsDriver {
   readonly name: string;
+  /**
+   * True for a driver that only writes the message down (the log driver): nothing reaches a
+   * phone, so no credit is spent and the message is kept as `logged`, never `sent`.
+   */
+  readonly logOnly?: boolean;
   send(sms: OutgoingSms): Promise<SmsReceipt>;
 }
 
@@ -33,10 +38,11 @@ export interface LineLogger {
   info(obj: object, msg: string): void;
 }
 
-/** The default driver: writes the message to the server log and counts it as sent. */
+/** The default driver: writes the message to the server log; nothing is delivered. */
 export function logSmsDriver(log: LineLogger): SmsDriver {
   return {
     name: 'log',
+    logOnly: true,
     async send(sms) {
       const providerId = `log-${ulid()}`;
       log.info({ sms: { to: sms.to, from: sms.senderId ?? null, providerId } }, `sms (log driver) to ${sms.to}: ${sms.body}`);

@@ -1,7 +1,8 @@
 // A react-admin telephone input on mui-tel-input with the seed's rules (sections 5, 7, 9):
 // valid only for its country, at most 25 characters, placeholder 'Enter a phone number',
 // type-to-find of 700 ms in the country list, the list opening upward under 200 px of room,
-// pasted text searched for a number (at most 250 characters), local flags, and the
+// pasted text searched for a number (at most 250 characters), a number typed the national way
+// (0712 345 678) read as the selected country's (+254 712 345678), local flags, and the
 // IP-to-country hint with Kenya (then the first country) as the fallback.
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { AsYouType, MuiTelInput, matchIsValidTel, type MuiTelInputCountry, type MuiTelInputInfo } from 'mui-tel-input';
@@ -13,8 +14,11 @@ import {
   PHONE_PLACEHOLDER,
   PREFERRED_COUNTRY,
   extractPhoneNumber,
+  formatInternational,
+  nationalToInternational,
   pickDefaultCountry,
 } from '../../../shared/phone';
+import { getCountryCallingCode } from 'libphonenumber-js';
 import { getFlagElement, unknownFlag } from './flags';
 import { lookupCountry } from './country-lookup';
 
@@ -98,6 +102,18 @@ export function PhoneInput({
   }, [field.value]);
 
   const onChange = (value: string, info: MuiTelInputInfo) => {
+    // 0712 345 678: the leading 0 is the selected country's national prefix, not a '+0…' number
+    const selected = (countryRef.current ?? startCountry) as MuiTelInputCountry;
+    const international = info.reason === 'input' ? nationalToInternational(value, selected) : null;
+    if (international) {
+      countryRef.current = selected;
+      setCountry(selected);
+      setDisplay(formatInternational(international));
+      touchedRef.current = true;
+      // the calling code alone is no number yet
+      field.onChange(international.length > getCountryCallingCode(selected).length + 1 ? international : '');
+      return;
+    }
     countryRef.current = info.countryCode;
     setCountry(info.countryCode);
     setDisplay(value);

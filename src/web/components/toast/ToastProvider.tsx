@@ -1,4 +1,5 @@
-// Toasts (seed section 9): a severity, an optional life time, closable, top-right by default.
+// Toasts (seed section 9): a severity, an optional life time, closable, top-right by default
+// (the app puts them over its app bar, so they never hide a page's buttons).
 // useToast() works anywhere under <ToastProvider>.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Grow, type SxProps, type Theme } from '@mui/material';
@@ -8,7 +9,7 @@ import { useTranslate } from 'react-admin';
 
 export const TOAST_SEVERITIES = ['info', 'success', 'warn', 'error', 'secondary', 'contrast'] as const;
 export type ToastSeverity = (typeof TOAST_SEVERITIES)[number];
-export type ToastPosition = 'top-right' | 'top-left' | 'top-center' | 'bottom-right' | 'bottom-left' | 'bottom-center';
+export type ToastPosition = 'app-bar' | 'top-right' | 'top-left' | 'top-center' | 'bottom-right' | 'bottom-left' | 'bottom-center';
 
 export interface ToastMessage {
   severity?: ToastSeverity;
@@ -41,7 +42,10 @@ export function useToast(): ToastApi {
 }
 
 // Top positions start below the 48 px app bar, so a toast never hides the user menu.
+// 'app-bar': over the middle of the app bar, where there is no page button to hide (a page's own
+// buttons sit in its title row, its toolbar, or at the bottom of a phone's screen).
 const POSITIONS: Record<ToastPosition, SxProps<Theme>> = {
+  'app-bar': { top: 4, left: '50%', transform: 'translateX(-50%)', alignItems: 'center' },
   'top-right': { top: 64, right: 16, alignItems: 'flex-end' },
   'top-left': { top: 64, left: 16, alignItems: 'flex-start' },
   'top-center': { top: 64, left: '50%', transform: 'translateX(-50%)', alignItems: 'center' },
@@ -71,7 +75,7 @@ function toastSx(severity: ToastSeverity): SxProps<Theme> {
   return {};
 }
 
-function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
+function ToastItem({ toast, onClose, position }: { toast: Toast; onClose: () => void; position: ToastPosition }) {
   const translate = useTranslate();
   const severity = toast.severity ?? 'info';
   const closeRef = useRef(onClose);
@@ -94,7 +98,7 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: () => void }) {
         onClose={toast.closable === false ? undefined : onClose}
         slotProps={{ closeButton: { title: translate('ra.action.close'), 'aria-label': translate('ra.action.close') } }}
         sx={[
-          { width: { xs: 'calc(100vw - 32px)', sm: 360 }, boxShadow: 6, borderRadius: '12px', pointerEvents: 'auto' },
+          { width: position === 'app-bar' ? { xs: 'calc(100vw - 16px)', sm: 380 } : { xs: 'calc(100vw - 32px)', sm: 360 }, boxShadow: 6, borderRadius: '12px', pointerEvents: 'auto' },
           toastSx(severity) as object,
         ]}
       >
@@ -134,7 +138,7 @@ export function ToastProvider({ children, position = 'top-right' }: { children: 
         }}
       >
         {toasts.map((t) => (
-          <ToastItem key={t.id} toast={t} onClose={() => remove(t.id)} />
+          <ToastItem key={t.id} toast={t} onClose={() => remove(t.id)} position={position} />
         ))}
       </Box>
     </ToastContext.Provider>

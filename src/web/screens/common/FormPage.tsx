@@ -21,7 +21,7 @@ export function FormPage({ title, subtitle, status, actions, children, maxWidth 
   maxWidth?: number;
 }) {
   return (
-    <Box sx={{ maxWidth, width: '100%', mx: 'auto', pb: 6, pt: 1 }}>
+    <Box sx={{ maxWidth, width: '100%', minWidth: 0, mx: 'auto', pb: 6, pt: 1 }}>
       <Title title={title} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'flex-start', md: 'center' }, flexDirection: { xs: 'column', md: 'row' }, mb: 2 }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>

@@ -2,7 +2,8 @@
 // the shared parser (at most two decimals), so no amount ever passes through a float.
 import { InputAdornment } from '@mui/material';
 import { TextInput, type TextInputProps, type Validator } from 'react-admin';
-import { parseMoney } from '../../../shared/resource-values';
+import { formatAmount } from '../../../shared/format';
+import { centsToDecimal, parseMoney } from '../../../shared/resource-values';
 
 export interface MoneyInputProps extends Omit<TextInputProps, 'type'> {
   /** Lowest amount in shillings, as text ('0', '0.01'). */
@@ -13,7 +14,7 @@ export const moneyValidator = (min?: string): Validator => (value: unknown) => {
   if (value == null || value === '') return undefined;
   const cents = parseMoney(value);
   if (cents === null) return 'screens.validation.money';
-  if (min != null && cents < (parseMoney(min) ?? 0n)) return { message: 'screens.validation.money_min', args: { min } };
+  if (min != null && cents < (parseMoney(min) ?? 0n)) return { message: 'screens.validation.money_min', args: { min: `KES ${formatAmount(centsToDecimal(parseMoney(min) ?? 0n))}` } };
   return undefined;
 };
 

@@ -1,5 +1,5 @@
 // The outbox's row action: a message that failed, or was refused for lack of SMS credits, shows
-// why and can be sent again (POST /messages/:id/retry, send.message); a scheduled one says when it
+// why (always in words, not only in a tooltip) and can be sent again (POST /messages/:id/retry, send.message); a scheduled one says when it
 // goes out. The row's own click is not triggered.
 import { useState, type MouseEvent } from 'react';
 import { Box, Button, Tooltip, Typography } from '@mui/material';
@@ -31,6 +31,13 @@ export function RetryMessage({ record }: { record: RaRecord }) {
       </Typography>
     );
   }
+  if (record.status === 'logged') {
+    return (
+      <Typography variant="caption" color="warning.main" sx={{ display: 'block', maxWidth: { md: 240 } }} data-testid="message-logged">
+        {translate('screens.outbox.logged')}
+      </Typography>
+    );
+  }
   if (!RETRYABLE.includes(String(record.status))) return null;
 
   const retry = async (e: MouseEvent) => {
@@ -39,6 +46,7 @@ export function RetryMessage({ record }: { record: RaRecord }) {
     try {
       const after = await postAction<RaRecord>(`/messages/${encodeURIComponent(String(record.id))}/retry`);
       if (after.status === 'sent' || after.status === 'delivered') toast.add({ severity: 'success', summary: 'screens.outbox.sent', life: 4000 });
+      else if (after.status === 'logged') toast.add({ severity: 'warn', summary: 'screens.outbox.logged', life: 8000 });
       else toast.add({ severity: 'warn', summary: 'screens.outbox.still_waiting', detail: String(after.error ?? ''), life: 8000 });
     } catch (err) {
       toast.add({ severity: 'error', summary: 'screens.outbox.still_waiting', detail: describeFailure(err).message ?? String(err), life: 8000 });
@@ -49,10 +57,10 @@ export function RetryMessage({ record }: { record: RaRecord }) {
   };
 
   return (
-    <Box component="span" onClick={stop} sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'flex-start', md: 'flex-end' }, flexWrap: { xs: 'wrap', md: 'nowrap' }, mt: { xs: 0.5, md: 0 } }}>
-      {/* a laptop's row keeps its width: the reason shows over the button; a phone's row has room to say it */}
+    <Box component="span" onClick={stop} sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'flex-start', md: 'flex-end' }, flexWrap: 'wrap', mt: { xs: 0.5, md: 0 } }}>
+      {/* every failure says why, on a laptop beside the button and on a phone above it */}
       {record.error ? (
-        <Typography variant="caption" color="error" sx={{ display: { xs: 'block', md: 'none' }, width: '100%' }}>
+        <Typography variant="caption" color="error" data-testid="message-error" sx={{ display: 'block', width: { xs: '100%', md: 'auto' }, maxWidth: { md: 280 }, textAlign: { md: 'right' } }}>
           {String(record.error)}
         </Typography>
       ) : null}

@@ -19,7 +19,8 @@ function HousesPanelActions({ parent, field }: { parent: RaRecord; field: string
   return field === 'property_id' ? createElement(BulkHousesButton, { property: parent, compact: true }) : null;
 }
 
-extendArea('properties', { summary: lazyPanel(() => import('./RentRollPanel').then((m) => m.RentRollPanel)) });
+// a new property opens at once: its houses are the next thing to add
+extendArea('properties', { summary: lazyPanel(() => import('./RentRollPanel').then((m) => m.RentRollPanel)), openCreated: true });
 extendArea('houses', { relatedActions: HousesPanelActions });
 extendArea('tenants', { summary: lazyPanel(() => import('./AccountCards').then((m) => m.TenantBalanceCard)) });
 extendArea('property-owners', { summary: lazyPanel(() => import('./AccountCards').then((m) => m.OwnerStatementCard)) });

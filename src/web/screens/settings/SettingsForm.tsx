@@ -79,7 +79,7 @@ function SettingsTabs({ tab, onChange }: { tab: TabKey; onChange: (t: TabKey) =>
   const { errors } = useFormState();
   const withErrors = new Set(Object.keys(errors).map((k) => FIELD_TAB[k]).filter(Boolean));
   return (
-    <Tabs value={tab} onChange={(_, v: TabKey) => onChange(v)} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Tabs value={tab} onChange={(_, v: TabKey) => onChange(v)} variant="scrollable" allowScrollButtonsMobile sx={{ borderBottom: 1, borderColor: 'divider', maxWidth: '100%', minWidth: 0 }}>
       {TABS.map((t) => (
         <Tab
           key={t}

@@ -34,7 +34,7 @@ async function expectGapless(db: Database, org: string, n: number) {
   expect(numbers).toEqual(Array.from({ length: n }, (_, i) => i + 1));
 }
 
-pgOnly('billing runs on PostgreSQL (skipped on PGlite: needs separate connections and processes)', () => {
+pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections and processes)', () => {
   it('two runs at once on separate connection pools leave one invoice per lease and period and a gapless series', async () => {
     const org = await seedOrganisation(a.db, 120, { start: '2026-01-01', charge: 750 });
     const [r1, r2] = await Promise.all([

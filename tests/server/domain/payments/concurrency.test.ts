@@ -8,7 +8,7 @@ afterAll(() => t.close());
 
 // PGlite is one connection: requests queue in one process, so nothing would race. The lock
 // order (tenant, then invoices in id order) is proved where transactions really overlap.
-describe.skipIf(!onPostgres())('concurrent payments on PostgreSQL', () => {
+describe.skipIf(!onPostgres())('concurrent payments (PostgreSQL only: needs separate connections)', () => {
   it('50 payments for one tenant at once leave exactly the right allocations', async () => {
     const l = await ledger(t.app, 'Race Co');
     const invoices = [];

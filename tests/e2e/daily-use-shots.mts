@@ -1,0 +1,70 @@
+// Screenshots of the screens issue 15 changed, for a person to look at (not a test), and each
+// page's sideways overflow at the size shot:
+// npm run build && npx tsx tests/e2e/daily-use-shots.mts [name …]   (PNGs in SHOTS, default /tmp/shots)
+import { openChromium, startServer } from './harness.ts';
+
+const server = process.env.KEJA_URL
+  ? { url: process.env.KEJA_URL, stop: async () => undefined }
+  : await startServer({ DEMO: '1', DEMO_EMAIL: 'admin@demo.keja.co.ke', DEMO_PASSWORD: 'Demo-Pass-2026', DEMO_HISTORY_MONTHS: process.env.DEMO_HISTORY_MONTHS ?? '3' });
+const out = process.env.SHOTS ?? '/tmp/shots';
+const only = process.argv.slice(2);
+try {
+  for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const) {
+    const b = await openChromium({ width: w, height: h });
+    const { page } = b;
+    await page.goto(`${server.url}/auth/login`);
+    await page.locator('input[name="email"]').fill('admin@demo.keja.co.ke');
+    await page.locator('input[name="password"]').fill('Demo-Pass-2026');
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL('**/dashboard');
+    const first = async (resource: string) =>
+      page.evaluate(async (r) => {
+        const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null');
+        const res = await fetch(`/api/v1/${r}?range=[0,0]`, { headers: { Accept: 'application/json', 'X-Tenant-Id': org?.id ?? '' } });
+        const rows = await res.json();
+        return rows[0] as Record<string, string>;
+      }, resource);
+    const lease = await first('leases');
+    const property = await first('properties');
+    const shots: Array<[string, string, ((p: typeof page) => Promise<void>)?]> = [
+      ['compose', `/send-message/${lease.tenant_id}`, async (p) => {
+        await p.getByLabel(/^Message/).fill('Habari {tenant_name}, salio la {house_number} ni KES {balance}, tangu {due_date}. Paybill {paybill}.');
+        await p.waitForTimeout(1500);
+      }],
+      ['compose-gaps', '/send-message', async (p) => {
+        await p.getByLabel('A property’s tenants').check();
+        await p.getByLabel(/^Property/).click();
+        await p.getByRole('option').first().click();
+        await p.getByLabel(/^Message/).fill('Habari {tenant_name}, kodi ya {house_number} inadaiwa {due_date}.');
+        await p.waitForTimeout(2000);
+      }],
+      ['outbox', '/outbox'],
+      ['sent', '/sent'],
+      ['settings', '/settings'],
+      ['property', `/property-form/${property.id}`],
+      ['statement', `/statements/user/${lease.tenant_id}`],
+      ['tenant-new', '/tenant-form', async (p) => {
+        const input = p.locator('input[name="phone"]');
+        await input.click();
+        await input.press('Control+a');
+        await input.press('Backspace');
+        await input.pressSequentially('0712 345 678');
+      }],
+      ['properties', '/properties'],
+      ['invoices', '/invoices'],
+    ];
+    for (const [name, path, act] of shots) {
+      if (only.length && !only.includes(name)) continue;
+      await page.goto(`${server.url}${path}`);
+      await page.waitForTimeout(2500);
+      if (act) await act(page);
+      const over = await page.evaluate(() => (document.scrollingElement ?? document.documentElement).scrollWidth - window.innerWidth);
+      await page.screenshot({ path: `${out}/${name}-${tag}.png`, fullPage: ['property', 'compose', 'compose-gaps', 'settings'].includes(name) });
+      console.log(tag, name, 'sideways overflow', over, 'px');
+    }
+    console.log(tag, 'outside requests:', b.outside, 'console errors:', b.consoleErrors.slice(0, 8));
+    await b.close();
+  }
+} finally {
+  await server.stop();
+}
