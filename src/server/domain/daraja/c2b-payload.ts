@@ -51,7 +51,6 @@ const Body = Compile(Type.Object({
 
 /** No control characters (a NUL cannot even be stored in PostgreSQL text); blanks collapsed. */
 const clean = (v: unknown): string => (typeof v === 'string' ? v : v == null ? '' : String(v))
-  // eslint-disable-next-line no-control-regex
   .replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** Nairobi is UTC+3 all year (no daylight saving): YYYYMMDDHHmmss there → the instant. */
