@@ -185,6 +185,7 @@ export const screensEnglish = {
     assign: 'Assign to tenant',
     assign_title: 'Assign %{amount} to a tenant',
     assign_message: 'The payment is allocated to the tenant’s open invoices at once, oldest due first.',
+    suggested: 'Suggested: %{tenant}. The account number typed, %{typed}, is close to house account %{code}.',
     assigned: 'Payment assigned',
     reverse: 'Reverse',
     reverse_title: 'Reverse payment %{receipt}?',

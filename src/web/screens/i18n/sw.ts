@@ -185,6 +185,7 @@ export const screensSwahili: typeof screensEnglish = {
     assign: 'Kabidhi kwa mpangaji',
     assign_title: 'Kabidhi %{amount} kwa mpangaji',
     assign_message: 'Malipo yanagawiwa kwa ankara za mpangaji zilizo wazi mara moja, iliyochelewa zaidi kwanza.',
+    suggested: 'Pendekezo: %{tenant}. Nambari ya akaunti iliyoandikwa, %{typed}, inakaribiana na akaunti ya nyumba %{code}.',
     assigned: 'Malipo yamekabidhiwa',
     reverse: 'Rejesha',
     reverse_title: 'Rejesha malipo %{receipt}?',
