@@ -157,7 +157,7 @@ describe('simulate a payment (demo), in Chromium', () => {
       await panel.getByRole('button', { name: 'Register URLs' }).click();
       await expect.poll(() => panel.innerText(), { timeout: 30_000 }).toContain('Store the Daraja consumer key and secret first.');
       await panel.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${out}/channel-phone.png`, fullPage: true });
+      await panel.screenshot({ path: `${out}/channel-phone.png` });
       // no sideways scroll
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.goto(`${server.url}/payments`);
