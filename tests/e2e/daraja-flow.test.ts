@@ -127,6 +127,9 @@ describe('simulate a payment (demo), in Chromium', () => {
     await page.waitForURL('**/payment-form/**');
     await expect.poll(() => text(page), { timeout: 30_000 }).toContain(receipt);
     await expect.poll(() => text(page), { timeout: 30_000 }).toContain(tenant.name);
+    // the raw confirmation, as the fake (Safaricom) sent it
+    await expect.poll(() => text(page), { timeout: 30_000 }).toContain('What Safaricom sent');
+    expect(await page.getByTestId('payment-callback').innerText()).toContain(`"BillRefNumber": "${typed}"`);
     expect(await text(page)).toContain('1,234.50');
     await page.screenshot({ path: `${out}/payment-laptop.png`, fullPage: true });
     const id = new URL(page.url()).pathname.split('/').pop()!;
