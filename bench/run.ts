@@ -14,6 +14,8 @@
 //    service next to the single raw SQL aggregate over the same rows; target ≤ 1.5 ×.
 // 3. Billing (issue 4, bench/billing.ts): a run for 10,000 active leases (≤ 5 s) and its re-run with
 //    nothing to do (≤ 1 s), next to a bare INSERT … SELECT of the same invoices and lines.
+// 4. C2B (issue 10, bench/c2b.ts): Daraja confirmations through the full stack at 10 concurrent
+//    callers, rate and p99, next to the bare insert rate of a payment row.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale),
 // BENCH_SECONDS (10 per measurement; 0 skips the load and only profiles), BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s),
@@ -42,6 +44,7 @@ import { SCALE_DATABASE_URL, SCALE_EMAIL, SCALE_ORGANIZATION, SCALE_PASSWORD } f
 import { instrumentPg, recordRequests, summarise } from './profile.js';
 import { benchReports, type ReportFigure } from './reports.js';
 import { benchBilling, type BillingFigures } from './billing.js';
+import { benchC2b, type C2bFigures } from './c2b.js';
 import { settleSessionCache } from '../src/server/auth/sessions.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -180,7 +183,7 @@ function load(target: string, headers: Record<string, string>): Promise<Load> {
 
 const pad = (s: string, n: number) => s.padEnd(n);
 
-const PARTS = ['lists', 'reports', 'billing'] as const;
+const PARTS = ['lists', 'reports', 'billing', 'c2b'] as const;
 type Part = (typeof PARTS)[number];
 
 function parts(): Part[] {
@@ -291,6 +294,11 @@ async function main() {
     console.log('\n## Billing run (issue 4)\n');
     billing = await benchBilling();
   }
+  let c2b: C2bFigures | undefined;
+  if (chosen.includes('c2b')) {
+    console.log('\n## Daraja C2B confirmations (issue 10)\n');
+    c2b = await benchC2b();
+  }
 
   console.log('\n## Summary\n');
   console.log('| figure | measured | baseline (same run) | ratio / target |');
@@ -305,6 +313,10 @@ async function main() {
   if (billing) {
     console.log(`| billing run, ${num(billing.leases)} leases | ${billing.run.toFixed(2)} s | INSERT … SELECT ${billing.baseline.toFixed(2)} s | ${(billing.run / billing.baseline).toFixed(1)} × baseline (target ≤ 5 s: ${billing.run <= 5 ? 'met' : 'NOT met'}) |`);
     console.log(`| billing re-run, nothing to do | ${billing.rerun.toFixed(2)} s | | target ≤ 1 s: ${billing.rerun <= 1 ? 'met' : 'NOT met'} |`);
+  }
+  if (c2b) {
+    const r = (x: C2bFigures['full']) => `${num(x.rps)} /s, p50 ${x.p50.toFixed(0)} / p99 ${x.p99.toFixed(0)} ms`;
+    console.log(`| C2B confirmation, full stack, ${CONNECTIONS} callers | ${r(c2b.full)} | bare INSERT ${r(c2b.bare)} | ${(c2b.full.rps / c2b.bare.rps).toFixed(3)} × bare; p99 vs Daraja's ~8 s timeout: ${c2b.full.p99 < 1000 ? 'far below' : 'TOO CLOSE'} |`);
   }
   console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(0)} s; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 }

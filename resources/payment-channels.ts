@@ -6,7 +6,8 @@ export const DARAJA_ENVIRONMENTS = ['sandbox', 'production'] as const;
 /**
  * A paybill receives Daraja C2B callbacks at URLs carrying callback_secret: made by the server,
  * never taken from input nor returned with the record (GET /payment-channels/{id}/callback-urls
- * shows the URLs to those who may edit the channel, who may also rotate it). Daraja keys are
+ * shows the URLs to those who may edit the channel, who may also rotate it; the secret alone names
+ * the channel and never spells a word Safaricom refuses: domain/daraja/url-rules.ts). Daraja keys are
  * encrypted at rest and never returned. At most one channel is the default.
  */
 export const paymentChannels = defineResource({
@@ -28,6 +29,9 @@ export const paymentChannels = defineResource({
     text('daraja_consumer_key', { group: 'daraja', writeOnly: true, maxLength: 200 }),
     text('daraja_consumer_secret', { group: 'daraja', writeOnly: true, maxLength: 200 }),
     text('daraja_passkey', { group: 'daraja', writeOnly: true, maxLength: 200 }),
+    // validation callback: an account code that matches no house is refused (C2B00012) when
+    // true, else accepted and the payment waits as unmatched
+    boolean('daraja_refuse_unknown_accounts', { group: 'daraja', required: true, default: false }),
   ],
   defaultSort: { field: 'name', order: 'ASC' },
   unique: [{ fields: ['is_default'], where: { field: 'is_default', in: ['true'] }, message: 'Another channel is already the default.' }],

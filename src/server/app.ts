@@ -26,6 +26,8 @@ import { reportRoutes } from './routes/reports.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { messagingRoutes } from './routes/messaging.js';
 import { paymentChannelRoutes } from './routes/payment-channels.js';
+import { darajaWebhookRoutes } from './routes/daraja-webhooks.js';
+import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { configureSecretBox } from './domain/secret-box.js';
 import { isIsoDate, parseDateTime } from '../shared/resource-values.js';
@@ -112,6 +114,8 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
     await api.register(organisationRoutes);
     await api.register(tokenRoutes);
     await api.register(invitationRoutes);
+    // called by Safaricom: no session, the secret in the path names the channel and its organisation
+    await api.register(darajaWebhookRoutes);
     // organisation data: every handler runs in withTenant, which confirms a cached session
     await api.register(async (scoped) => {
       scoped.addHook('onRoute', (route) => {
@@ -127,6 +131,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(portfolioRoutes);
       await scoped.register(messagingRoutes);
       await scoped.register(paymentChannelRoutes);
+      await scoped.register(paymentCallbackRoutes);
     });
   }, { prefix: API });
 

@@ -33,6 +33,11 @@ export interface Config {
   trustProxy: boolean;
   /** The IP-to-country service the phone input may call (seed section 7); allowed by the CSP. */
   countryLookupUrl: string;
+  /**
+   * DARAJA_URL: one base URL for every Daraja call (a local fake: `npm run fakes`); unset, each
+   * channel's environment picks Safaricom's sandbox or production host (domain/daraja/client.ts).
+   */
+  darajaUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,6 +86,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDir: path.resolve(env.WEB_DIR || 'dist/web'),
     trustProxy: env.TRUST_PROXY === '1',
     countryLookupUrl: env.COUNTRY_LOOKUP_URL ?? 'https://ip2c.org/s',
+    darajaUrl: env.DARAJA_URL ? env.DARAJA_URL.replace(/\/$/, '') : undefined,
     ...overrides,
   };
   if (!config.appKey) config.appKey = persistentSecret(env, 'APP_KEY', config.dataDir, config.memory);

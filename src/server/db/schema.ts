@@ -256,3 +256,32 @@ export const paymentAllocationReleases = pgTable('payment_allocation_releases', 
   index('payment_allocation_releases_invoice_idx').on(t.organization_id, t.invoice_id),
   index('payment_allocation_releases_payment_idx').on(t.organization_id, t.payment_id),
 ]);
+
+/**
+ * Daraja C2B confirmations as they arrived (product.md 5): the raw body is stored before the
+ * payment is recorded, in its own transaction, so what Safaricom said is kept even when recording
+ * fails. One row per (channel, TransID): a replay finds it and changes nothing. Readable by those
+ * who may see payments (GET /payment-callbacks); written only by domain/daraja/c2b.ts.
+ */
+export const paymentCallbacks = pgTable('payment_callbacks', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  channel_id: text('channel_id').notNull(),
+  /** c2b_confirmation */
+  kind: text('kind').notNull(),
+  /** TransID, upper-cased: the M-Pesa receipt */
+  trans_id: text('trans_id').notNull(),
+  /** the request body as received (NUL characters replaced: PostgreSQL text holds none) */
+  body: text('body').notNull(),
+  /** received, recorded (a payment was made), failed (kept here; recording it again is safe) */
+  status: text('status').notNull().default('received'),
+  payment_id: text('payment_id'),
+  error: text('error'),
+  received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processed_at: timestamp('processed_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.organization_id, t.id] }),
+  uniqueIndex('payment_callbacks_trans_unique').on(t.organization_id, t.channel_id, t.kind, t.trans_id),
+  index('payment_callbacks_payment_idx').on(t.organization_id, t.payment_id),
+  index('payment_callbacks_received_idx').on(t.organization_id, t.received_at),
+]);

@@ -55,6 +55,15 @@ BEGIN
       EXECUTE format($p$CREATE POLICY tenant_isolation ON %I USING (organization_id = ${TENANT}) WITH CHECK (organization_id = ${TENANT})$p$, t.table_name);
     END IF;
   END LOOP;
+  -- a Daraja callback carries only its channel's secret: in a scope with no organisation and
+  -- app.callback_secret set, that one channel row is readable (its organisation then becomes the
+  -- scope's; domain/daraja/c2b.ts). Permissive policies add up: tenant_isolation still applies.
+  IF to_regclass('payment_channels') IS NOT NULL
+     AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'payment_channels' AND column_name = 'callback_secret') THEN
+    DROP POLICY IF EXISTS callback_lookup ON payment_channels;
+    CREATE POLICY callback_lookup ON payment_channels FOR SELECT
+      USING (callback_secret = NULLIF(current_setting('app.callback_secret', true), ''));
+  END IF;
   -- organisations (the platform's tenants, keyed by id): inside an organisation's scope only that
   -- one; in a user's scope only theirs; outside any scope (the scheduler's pass over all of them,
   -- the auth routes) every one, as for the other account tables

@@ -1,21 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { RecordValues } from '../../shared/resource.js';
 import { rowsOf, type Db } from '../db/client.js';
 import { notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
 import { currentUser } from './payments/allocation.js';
+import { newCallbackSecret } from './daraja/url-rules.js';
 import { encryptSecret } from './secret-box.js';
 
 /** Daraja keys: encrypted at rest (secret-box.ts), write-only in the API. */
 export const DARAJA_SECRETS = ['daraja_consumer_key', 'daraja_consumer_secret', 'daraja_passkey'] as const;
 export const darajaPurpose = (field: string) => `payment-channels.${field}`;
 
-/** 192 random bits from the CSPRNG, URL-safe: the path segment that authenticates Daraja's callbacks. */
-export const newCallbackSecret = () => randomBytes(24).toString('base64url');
+export { newCallbackSecret };
 
-export function callbackUrls(appUrl: string, channelId: string, secret: string) {
-  const base = `${appUrl}/api/v1/webhooks/mpesa/${encodeURIComponent(channelId)}/${encodeURIComponent(secret)}`;
+/**
+ * The C2B URLs: the secret alone names the channel (it is unique), so no id (a ULID may spell
+ * EXEC or CMD) and no refused word (daraja/url-rules.ts) is in the path; only appUrl could hold one.
+ */
+export function callbackUrls(appUrl: string, secret: string) {
+  const base = `${appUrl}/api/v1/webhooks/c2b/${encodeURIComponent(secret)}`;
   return { confirmation_url: `${base}/confirmation`, validation_url: `${base}/validation` };
 }
 

@@ -51,7 +51,7 @@ export const genericEnglish = {
     },
     'payment-channels': {
       name: 'Payment channel |||| Payment channels',
-      fields: { number: 'Paybill / till / account no.', account_format: 'Account number format', is_default: 'Default channel', callback_secret: 'Callback secret' },
+      fields: { number: 'Paybill / till / account no.', account_format: 'Account number format', is_default: 'Default channel', callback_secret: 'Callback secret', daraja_refuse_unknown_accounts: 'Refuse payments to unknown account numbers (Daraja validation)' },
     },
     messages: {
       name: 'Message |||| Messages',

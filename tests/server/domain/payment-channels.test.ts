@@ -46,7 +46,7 @@ describe('payment channels', () => {
     expect(channel).not.toHaveProperty('callback_secret');
     const secret = String((await stored(o.orgId, String(channel.id))).callback_secret);
     expect(secret).not.toBe('chosen-by-client');
-    expect(secret).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    expect(secret).toMatch(/^[0-9a-df-lnoprstuvwxyzA-DF-LNOPRSTUVWXYZ]{32}$/);
     // every channel has its own
     const other = (await o.browser.post('/api/v1/payment-channels', paybill({ name: 'Till 55321', kind: 'mpesa_till', number: '55321' }))).json() as RecordValues;
     expect((await stored(o.orgId, String(other.id))).callback_secret).not.toBe(secret);
@@ -54,9 +54,10 @@ describe('payment channels', () => {
     const urls = await o.browser.get(`/api/v1/payment-channels/${channel.id}/callback-urls`);
     expect(urls.statusCode).toBe(200);
     expect(urls.json()).toEqual({
-      confirmation_url: `http://keja.test/api/v1/webhooks/mpesa/${channel.id}/${secret}/confirmation`,
-      validation_url: `http://keja.test/api/v1/webhooks/mpesa/${channel.id}/${secret}/validation`,
+      confirmation_url: `http://keja.test/api/v1/webhooks/c2b/${secret}/confirmation`,
+      validation_url: `http://keja.test/api/v1/webhooks/c2b/${secret}/validation`,
       keys_set: { daraja_consumer_key: false, daraja_consumer_secret: false, daraja_passkey: false },
+      can_simulate: false,
     });
     // the list, the record and an update never carry it, and a client cannot set it
     const list = await o.browser.get('/api/v1/payment-channels');
@@ -76,7 +77,7 @@ describe('payment channels', () => {
     expect(rotated.statusCode).toBe(200);
     const fresh = String((await stored(o.orgId, String(channel.id))).callback_secret);
     expect(fresh).not.toBe(secret);
-    expect(rotated.json().confirmation_url).toBe(`http://keja.test/api/v1/webhooks/mpesa/${channel.id}/${fresh}/confirmation`);
+    expect(rotated.json().confirmation_url).toBe(`http://keja.test/api/v1/webhooks/c2b/${fresh}/confirmation`);
     expect((await o.browser.get(`/api/v1/payment-channels/${channel.id}/callback-urls`)).json().validation_url).toContain(fresh);
 
     // another organisation: 404 on the URLs and the rotation, the secret unchanged

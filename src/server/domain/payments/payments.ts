@@ -7,6 +7,7 @@ import { conflict, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit.js';
 import { formatNumber, nextNumber } from '../numbering.js';
 import { depositHeld } from '../billing/deposits.js';
+import { normaliseAccount } from '../daraja/c2b-payload.js';
 import {
   allocatePayment, cents, dec, inList, lockTenant, movedOn, recomputeInvoices, releaseAllocations,
 } from './allocation.js';
@@ -36,17 +37,18 @@ async function checkLease(tx: Db, organizationId: string, tenantId: string, leas
 }
 
 /**
- * The tenant an M-Pesa account reference names: a house account code (spaces and case ignored)
- * and the house's current lease, else a draft one (a deposit paid before moving in), else the
- * latest. Null when nothing matches.
+ * The tenant an M-Pesa account reference names: a house account code however it was typed (case,
+ * spaces, hyphens and other punctuation ignored: houses store theirs normalised the same way, so
+ * the unique index finds it) and the house's current lease, else a draft one (a deposit paid
+ * before moving in), else the latest. Null when nothing matches.
  */
 export async function matchAccountReference(tx: Db, organizationId: string, reference: string) {
-  const code = compactCode(reference);
+  const code = normaliseAccount(reference);
   if (!code) return null;
   const [row] = rowsOf<{ tenant_id: string; lease_id: string }>(await tx.execute(sql`
     select l.tenant_id, l.id as lease_id
     from houses h join leases l on l.organization_id = h.organization_id and l.house_id = h.id
-    where h.organization_id = ${organizationId} and upper(replace(h.account_code, ' ', '')) = ${code}
+    where h.organization_id = ${organizationId} and h.account_code = ${code}
     order by (l.status in ('active', 'notice')) desc, (l.status = 'draft') desc, l.start_date desc
     limit 1`));
   return row ?? null;

@@ -17,11 +17,13 @@ import { useLabels } from '../../generic/labels';
 import { api } from '../../providers/http-client';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
+import { DarajaActions } from './DarajaActions';
 
 interface CallbackUrls {
   confirmation_url: string;
   validation_url: string;
   keys_set?: Record<string, boolean>;
+  can_simulate?: boolean;
 }
 
 const MPESA_KINDS = ['mpesa_paybill', 'mpesa_till'];
@@ -96,7 +98,7 @@ export function DarajaPanel({ record }: { record: RaRecord }) {
     setRotating(true);
     try {
       const fresh = await postAction<CallbackUrls>(`/payment-channels/${id}/rotate-secret`);
-      setUrls((old) => ({ ...fresh, keys_set: old?.keys_set }));
+      setUrls((old) => ({ ...fresh, keys_set: old?.keys_set, can_simulate: old?.can_simulate }));
       toast.add({ severity: 'success', summary: 'screens.payment_channels.rotated', life: 6000 });
     } catch (e) {
       setError(describeFailure(e).message ?? translate('screens.payment_channels.load_failed'));
@@ -155,6 +157,7 @@ export function DarajaPanel({ record }: { record: RaRecord }) {
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.75 }}>{translate('screens.payment_channels.keys_hint')}</Typography>
           </Box>
         ) : null}
+        {urls ? <DarajaActions channelId={id} canSimulate={!!urls.can_simulate} /> : null}
       </CardContent>
     </Card>
   );

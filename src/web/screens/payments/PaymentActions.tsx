@@ -2,7 +2,7 @@
 // allocated at once); an allocated one can be re-allocated by hand; any payment not yet reversed
 // can be reversed with a reason.
 import { useState } from 'react';
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Alert, Box, Button, MenuItem, TextField } from '@mui/material';
 import PersonAddAlt1RoundedIcon from '@mui/icons-material/PersonAddAlt1Rounded';
 import UndoRoundedIcon from '@mui/icons-material/UndoRounded';
 import { useGetList, useGetMany, useTranslate, type RaRecord } from 'react-admin';
@@ -10,6 +10,7 @@ import { formatCurrency } from '../../../shared/format';
 import { useToast } from '../../components/toast/ToastProvider';
 import { ActionDialog } from '../common/ReasonDialog';
 import { RecordPicker } from '../common/TenantPicker';
+import { api } from '../../providers/http-client';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
 import { ReallocatePayment } from './ReallocatePayment';
@@ -31,6 +32,13 @@ function LeaseSelect({ tenantId, value, onChange }: { tenantId: string; value: s
   );
 }
 
+interface Suggestion {
+  tenant_id: string;
+  tenant_name: string;
+  lease_id: string;
+  account_code: string;
+}
+
 export function PaymentActions({ record, onDone }: { record: RaRecord; onDone: () => void }) {
   const translate = useTranslate();
   const toast = useToast();
@@ -38,15 +46,29 @@ export function PaymentActions({ record, onDone }: { record: RaRecord; onDone: (
   const [dialog, setDialog] = useState<'assign' | 'reverse' | null>(null);
   const [tenant, setTenant] = useState<RaRecord | null>(null);
   const [leaseId, setLeaseId] = useState('');
+  const [suggestion, setSuggestion] = useState<Suggestion | null>(null);
   const id = encodeURIComponent(String(record.id));
   const canAssign = record.status === 'unmatched' && can('assign.payment');
   const canReverse = record.status !== 'reversed' && can('reverse.payment');
   const canReallocate = record.status === 'allocated' && !!record.tenant_id && can('edit.payment');
+  // the tenant whose account code is one or two edits from what the payer typed comes preselected
+  const openAssign = async () => {
+    setTenant(null);
+    setLeaseId('');
+    setSuggestion(null);
+    setDialog('assign');
+    const found = await api<{ suggestion: Suggestion | null }>(`/payments/${id}/suggestion`).catch(() => null);
+    if (!found?.suggestion) return;
+    const s = found.suggestion;
+    setSuggestion(s);
+    setTenant((t) => t ?? { id: s.tenant_id, name: s.tenant_name });
+    setLeaseId((l) => l || s.lease_id);
+  };
   return (
     <>
       {canReallocate ? <ReallocatePayment record={record} onDone={onDone} /> : null}
       {canAssign ? (
-        <Button variant="contained" startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => { setTenant(null); setLeaseId(''); setDialog('assign'); }}>
+        <Button variant="contained" startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => void openAssign()}>
           {translate('screens.payments.assign')}
         </Button>
       ) : null}
@@ -69,6 +91,11 @@ export function PaymentActions({ record, onDone }: { record: RaRecord; onDone: (
         }}
       >
         <Box sx={{ pt: 1 }}>
+          {suggestion && tenant?.id === suggestion.tenant_id ? (
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="assign-suggestion">
+              {translate('screens.payments.suggested', { tenant: suggestion.tenant_name, typed: String(record.account_reference ?? ''), code: suggestion.account_code })}
+            </Alert>
+          ) : null}
           <RecordPicker resource="tenants" label={translate('screens.payments.tenant')} value={tenant} onChange={(t) => { setTenant(t); setLeaseId(''); }} />
           {tenant ? <LeaseSelect tenantId={String(tenant.id)} value={leaseId} onChange={setLeaseId} /> : null}
         </Box>

@@ -17,6 +17,7 @@ import { listPathOf } from '../common/api';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
 import { HistoryPanel } from '../history/HistoryPanel';
+import { CallbackPanel } from './CallbackPanel';
 import { PaymentActions } from './PaymentActions';
 
 const RESOURCE = 'payments';
@@ -224,6 +225,7 @@ export function PaymentForm() {
           <Details record={record} />
         ) : null}
         {record ? <Allocations record={record} /> : null}
+        {record?.method === 'mpesa' ? <CallbackPanel paymentId={String(record.id)} /> : null}
         {record ? <HistoryPanel resource={RESOURCE} id={String(record.id)} version={record.updated_at} /> : null}
       </FormPage>
     </ResourceContextProvider>
