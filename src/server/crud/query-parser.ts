@@ -12,7 +12,8 @@ export const DEFAULT_RANGE: [number, number] = [0, 24];
 export type Condition =
   | { kind: 'eq'; field: string; values: unknown[] }
   | { kind: 'gte' | 'lte'; field: string; value: unknown }
-  | { kind: 'search'; text: string };
+  /** `through`: ids of referenced records that match (repository.resolveSearch), by field. */
+  | { kind: 'search'; text: string; through?: Record<string, string[] | null> };
 
 export interface ListQuery {
   conditions: Condition[];

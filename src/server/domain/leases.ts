@@ -34,7 +34,10 @@ const lastDay = (l: { move_out_date: unknown; end_date: unknown }) => (l.move_ou
  * lease drafted during the notice). The message names the house and the current lease.
  */
 export async function checkHouseFree(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null) {
-  if (existing && values.house_id === undefined && values.start_date === undefined && values.status === undefined) return;
+  // an update is judged when it moves the lease to another house or day (a draft saved while the
+  // house was free keeps its other terms editable)
+  const changed = (k: string) => values[k] !== undefined && String(values[k] ?? '') !== String(existing?.[k] ?? '');
+  if (existing && !changed('house_id') && !changed('start_date')) return;
   const lease = merged(values, existing);
   if (!lease.house_id || !lease.start_date || lease.status === 'ended') return;
   const conditions = [

@@ -80,6 +80,8 @@ describe('lease lifecycle', () => {
     const o = await org('Activation Ltd');
     const garbage = await createSample(o.browser, charges, o.user.id, o.cache, { name: 'Garbage', category: 'service', amount: '300.00', billing: 'monthly', metered: false });
     const lease = await newLease(o, { deposit: '50000.00', charges: [{ charge_id: garbage.id }] });
+    // a second draft for the same house, saved while the house is still free (two drafts may compete)
+    const other = await createSample(o.browser, leases, o.user.id, o.cache, { ...CLEAN, house_id: lease.house_id });
     const res = await activateOn(o, lease);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().lease).toMatchObject({ status: 'active', activated_on: '2026-06-05' });
@@ -96,7 +98,10 @@ describe('lease lifecycle', () => {
 
     // again: 409; another lease on the same house: 409, and the form cannot skip the actions
     expect((await activateOn(o, lease)).statusCode).toBe(409);
-    const other = await createSample(o.browser, leases, o.user.id, o.cache, { ...CLEAN, house_id: lease.house_id });
+    // a new lease for the now held house is refused when saved, naming the house (issue 15)
+    const third = await o.browser.post('/api/v1/leases', { ...other, id: undefined });
+    expect(third.statusCode).toBe(422);
+    expect(third.json().errors.house_id[0]).toMatch(/is let to/);
     const clash = await activateOn(o, other);
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('This house already has an active lease.');
