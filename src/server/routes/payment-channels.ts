@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
 import { channelCall } from '../domain/daraja/channel-calls.js';
 import { darajaBase, darajaToken, registerUrls, simulateC2b, type DarajaResult } from '../domain/daraja/client.js';
-import { isUsableSecret } from '../domain/daraja/url-rules.js';
+import { isUsableSecret, refusedWordIn } from '../domain/daraja/url-rules.js';
 import { callbackSecret, callbackUrls, rotateCallbackSecret } from '../domain/payment-channels.js';
-import { invalid, notFound } from '../errors.js';
+import { conflict, invalid, notFound } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -78,6 +78,9 @@ export async function paymentChannelRoutes(fastify: FastifyInstance) {
     if (!call.consumerKey || !call.consumerSecret) {
       throw invalid({ [call.consumerKey ? 'daraja_consumer_secret' : 'daraja_consumer_key']: ['Store the Daraja consumer key and secret first.'] });
     }
+    // the secret never spells a refused word; the server's own address (APP_URL) might
+    const refused = refusedWordIn(call.confirmationUrl);
+    if (refused) throw conflict(`Safaricom refuses URLs containing “${refused}”, and this server’s address (APP_URL) contains it: serve Keja at an address without it, then register.`);
     const base = darajaBase(config.darajaUrl, call.environment);
     const urls = { confirmation_url: call.confirmationUrl, validation_url: call.validationUrl };
     const token = await darajaToken(base, call.consumerKey, call.consumerSecret);

@@ -47,7 +47,7 @@ export function DarajaActions({ channelId, canSimulate }: { channelId: string; c
     try {
       const answer = kind === 'register'
         ? await postAction<DarajaAnswer>(`/payment-channels/${channelId}/register-urls`)
-        : await postAction<DarajaAnswer>(`/payment-channels/${channelId}/simulate`, { amount: amount.trim(), account: account.trim() });
+        : await postAction<DarajaAnswer>(`/payment-channels/${channelId}/simulate`, { amount: amount.trim(), account });
       setShown({ kind, answer });
     } catch (e) {
       const failure = describeFailure(e);

@@ -274,6 +274,24 @@ describe('Daraja C2B', () => {
     expect(await count(a.orgId, 'payments')).toBe(1);
   });
 
+  it('an APP_URL holding a refused word is said plainly before Safaricom is asked; an old secret is replaced when shown', async () => {
+    const other = await buildTestApp({ appUrl: 'https://mpesa.keja.test', darajaUrl: fake.url }, t.database);
+    try {
+      const l = await ledger(other.app, 'Refused Word Co');
+      const ch = (await l.browser.post('/api/v1/payment-channels', { name: 'P', kind: 'mpesa_paybill', number: '600777', daraja_consumer_key: 'k', daraja_consumer_secret: 's' })).json();
+      const r = await l.browser.post(`/api/v1/payment-channels/${ch.id}/register-urls`);
+      expect(r.statusCode).toBe(409);
+      expect(r.json().message).toContain('“mpesa”');
+      expect(fake.registrations.has('600777')).toBe(false);
+      // a secret made before the URL-word rule (base64url, may spell EXEC) never worked: it is replaced
+      await inScope(t.database.db, { tenant: l.orgId }, (tx) => tx.execute(sql`update payment_channels set callback_secret = 'old-EXEC_secret-0123456789abcdefgh' where organization_id = ${l.orgId} and id = ${ch.id}`));
+      const urls = (await l.browser.get(`/api/v1/payment-channels/${ch.id}/callback-urls`)).json();
+      expect(urls.confirmation_url).toMatch(/^https:\/\/mpesa\.keja\.test\/api\/v1\/webhooks\/c2b\/[0-9a-df-lnoprstuvwxyzA-DF-LNOPRSTUVWXYZ]{32}\/confirmation$/);
+    } finally {
+      await other.app.close();
+    }
+  });
+
   it('simulating is refused outside demo mode', async () => {
     const other = await buildTestApp({ darajaUrl: fake.url, demo: false }, t.database);
     try {
