@@ -176,6 +176,13 @@ class RequestLog extends LogController {
   override defaultErrorLog(error: Error, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
     if (this.lines || reply.statusCode >= 500) super.defaultErrorLog(error, request, reply, metadata);
   }
+  // a browser that stops loading a file (a page left early) is no news
+  override streamError(error: Error & { code?: string }, request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines || error.code !== 'ERR_STREAM_PREMATURE_CLOSE') super.streamError(error, request, reply, metadata);
+  }
+  override routeNotFound(request: FastifyRequest, reply: FastifyReply, metadata?: Record<string, unknown>) {
+    if (this.lines) super.routeNotFound(request, reply, metadata);
+  }
 }
 
 export async function buildApp(opts: AppOptions, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {

@@ -31,17 +31,25 @@ const fontFamily = [
   '"Noto Color Emoji"',
 ].join(',');
 
-/** The scroll-shadow background of a box that scrolls sideways (pure CSS, no listener). */
+/**
+ * The scroll-shadow background of a box that scrolls sideways (pure CSS, no listener): covers in
+ * the surface colour scroll with the content, shadows stay at the box's edges. Written as
+ * longhands (the shorthand with four layers is more than jsdom's CSS parser will read).
+ */
 function scrollShadows(surface: string, dark: boolean) {
   const shade = dark ? 'rgba(0,0,0,0.55)' : 'rgba(15,31,26,0.18)';
   return {
-    background: [
-      `linear-gradient(to right, ${surface} 30%, transparent) left center / 32px 100% no-repeat local`,
-      `linear-gradient(to left, ${surface} 30%, transparent) right center / 32px 100% no-repeat local`,
-      `radial-gradient(farthest-side at 0 50%, ${shade}, transparent) left center / 12px 100% no-repeat scroll`,
-      `radial-gradient(farthest-side at 100% 50%, ${shade}, transparent) right center / 12px 100% no-repeat scroll`,
-      surface,
+    backgroundColor: surface,
+    backgroundImage: [
+      `linear-gradient(to right, ${surface} 30%, transparent)`,
+      `linear-gradient(to left, ${surface} 30%, transparent)`,
+      `radial-gradient(farthest-side at 0 50%, ${shade}, transparent)`,
+      `radial-gradient(farthest-side at 100% 50%, ${shade}, transparent)`,
     ].join(', '),
+    backgroundPosition: 'left center, right center, left center, right center',
+    backgroundSize: '32px 100%, 32px 100%, 12px 100%, 12px 100%',
+    backgroundRepeat: 'no-repeat',
+    backgroundAttachment: 'local, local, scroll, scroll',
   };
 }
 

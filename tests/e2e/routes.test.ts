@@ -236,8 +236,8 @@ describe('on a 390 px phone', () => {
     await page.goto(`${server.url}${fill(route)}`);
     const seen = await settle(page, kind);
     expect(seen.notFound, `${route} shows the 404 page`).toBe(false);
-    // what loads after the title (panels, charts) settles too
-    await page.waitForLoadState('networkidle');
+    // what loads after the title (panels, charts) settles too: no progress bar or placeholder left
+    await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root, .MuiCircularProgress-root'), undefined, { timeout: 30_000 }).catch(() => undefined);
     const { over, culprits } = await sideways(page);
     expect(over, `${route} is ${over}px wider than the phone: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
   }, 90_000);

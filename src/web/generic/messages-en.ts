@@ -74,7 +74,7 @@ export const genericEnglish = {
     county: COUNTIES,
     any: {
       mpesa: 'M-Pesa', mpesa_paybill: 'M-Pesa paybill', mpesa_till: 'M-Pesa till', one_off: 'One-off', top_up: 'Top-up', sms: 'SMS',
-      in_progress: 'In progress', insufficient_credits: 'Insufficient credits', logged: 'Logged, not delivered', partially_paid: 'Partially paid',
+      in_progress: 'In progress', insufficient_credits: 'Insufficient credits', logged: 'Logged, not delivered', africastalking: "Africa's Talking", partially_paid: 'Partially paid',
       deposit: 'Deposit',
     },
   },

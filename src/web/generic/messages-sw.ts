@@ -36,7 +36,7 @@ export const genericSwahili = {
       vacant: 'Wazi', occupied: 'Inakaliwa', reserved: 'Imehifadhiwa', unavailable: 'Haipatikani', notice: 'Notisi', ended: 'Imeisha',
       open: 'Wazi', in_progress: 'Inaendelea', resolved: 'Imetatuliwa', closed: 'Imefungwa', declined: 'Imekataliwa', deferred: 'Imeahirishwa',
       low: 'Chini', normal: 'Kawaida', high: 'Juu', urgent: 'Dharura', pending: 'Inasubiri', approved: 'Imeidhinishwa',
-      queued: 'Kwenye foleni', sending: 'Inatumwa', sent: 'Imetumwa', delivered: 'Imefika', failed: 'Imeshindwa', insufficient_credits: 'Salio halitoshi', logged: 'Imeandikwa tu, haijafika',
+      queued: 'Kwenye foleni', sending: 'Inatumwa', sent: 'Imetumwa', delivered: 'Imefika', failed: 'Imeshindwa', insufficient_credits: 'Salio halitoshi', logged: 'Imeandikwa tu, haijafika', africastalking: "Africa's Talking",
       individual: 'Mtu binafsi', company: 'Kampuni', owner: 'Mmiliki', agency: 'Wakala', tenant: 'Mpangaji', monthly: 'Kila mwezi', quarterly: 'Kila robo mwaka',
       yearly: 'Kila mwaka', one_off: 'Mara moja', cash: 'Taslimu', cheque: 'Hundi', bank: 'Benki', unmatched: 'Haijalinganishwa', allocated: 'Imegawanywa',
       reversed: 'Imerudishwa', new: 'Mpya', assigned: 'Imekabidhiwa', completed: 'Imekamilika', cancelled: 'Imeghairiwa', other: 'Nyingine',

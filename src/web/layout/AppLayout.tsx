@@ -8,6 +8,17 @@ import { AppMenu } from './AppMenu';
 import { GuestFrame } from './GuestFrame';
 
 /**
+ * react-admin sizes its layout to fit its widest content (min-width: fit-content), so one wide
+ * table or tab row made the whole page scroll sideways on a phone. Here the page is never wider
+ * than the screen: what is wider scrolls inside its own box (tables, tab rows).
+ */
+const LAYOUT_SX = {
+  minWidth: 0,
+  '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
+  '& .RaLayout-content': { minWidth: 0, px: { xs: 1.5, sm: 3 }, pt: { xs: 2, sm: 3 } },
+} as const;
+
+/**
  * The shared layout of the authenticated area. The same layout also carries the 404 page, which
  * is open to everyone: a visitor sees it in the light guest frame instead of the app shell.
  */
@@ -17,7 +28,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!session) return <PageLoader />;
   if (!isLoggedIn(session)) return <GuestFrame>{children}</GuestFrame>;
   return (
-    <Layout appBar={AppBar} menu={AppMenu} sx={{ '& .RaLayout-content': { px: { xs: 1.5, sm: 3 }, pt: { xs: 2, sm: 3 } } }}>
+    <Layout appBar={AppBar} menu={AppMenu} sx={LAYOUT_SX}>
       {children}
     </Layout>
   );

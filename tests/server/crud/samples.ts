@@ -25,7 +25,8 @@ export function sampleValue(resource: Resource, f: Field): unknown {
     case 'money': return f.min && f.min > 1500 ? String(f.min) : '1500.00';
     case 'percent': return '10';
     case 'date': return f.notBefore ? '2026-12-31' : '2026-01-01';
-    case 'datetime': return '2026-01-01T08:00:00.000Z';
+    // a sample message waits for its time (still editable), whatever SMS driver would send it
+    case 'datetime': return resource.name === 'messages' && f.key === 'scheduled_at' ? '2099-01-01T06:00:00.000Z' : '2026-01-01T08:00:00.000Z';
     case 'boolean': return true;
     case 'choice': return f.default ?? f.choices![0];
     case 'multi_choice': return [f.choices![0]];
