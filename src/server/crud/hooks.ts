@@ -20,8 +20,13 @@ import { workOrderHooks } from '../domain/work-orders.js';
 export interface ResourceHooks {
   /** Custom storage mapped onto a foundation table with the declaration's column names. */
   table?: ResourceTable;
-  /** Throw invalid()/conflict() to refuse; `existing` is null on create. May adjust values. */
-  beforeWrite?(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null): Promise<void>;
+  /**
+   * Throw invalid()/conflict() to refuse; `existing` is null on create. May adjust values (what is
+   * written). `record` is the record as it will be stored: on an update the stored row (clean
+   * values: cents, ISO text) with the request's keys laid over it, so a rule reads every field
+   * whether or not a partial PUT sent it; on create the same object as `values`.
+   */
+  beforeWrite?(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null, record: RecordValues): Promise<void>;
   /** After the row is written (house status following its lease, …). */
   afterWrite?(tx: Db, organizationId: string, id: string, existing: RecordValues | null): Promise<void>;
   /** Throw conflict() to refuse a delete. */
