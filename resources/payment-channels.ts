@@ -13,6 +13,7 @@ export const paymentChannels = defineResource({
   name: 'payment-channels',
   module: 'payment_channel',
   menu: 'money',
+  order: 50,
   icon: 'AccountBalance',
   recordTitle: 'name',
   fields: [

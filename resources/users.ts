@@ -11,6 +11,7 @@ export const users = defineResource({
   storage: 'custom',
   module: 'user',
   menu: 'administration',
+  order: 10,
   icon: 'Group',
   recordTitle: 'name',
   fields: [

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { topUpBuiltInRoles } from './domain/role-top-up.js';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -51,6 +52,9 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('config', config);
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memory ? undefined : path.join(config.dataDir, 'pglite') }));
   if (!opts.database) app.addHook('onClose', () => database.close());
+  // areas added since the last start: their permissions go to the roles that held every one
+  const toppedUp = await topUpBuiltInRoles(database.app);
+  if (toppedUp) app.log.info({ roles: toppedUp }, 'built-in roles given the permissions of new areas');
   app.decorate('database', database);
   app.decorate('db', database.app);
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
