@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { topUpBuiltInRoles } from './domain/role-top-up.js';
+import { loadAreaRules } from './area-rules.js';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -52,6 +53,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('config', config);
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memory ? undefined : path.join(config.dataDir, 'pglite') }));
   if (!opts.database) app.addHook('onClose', () => database.close());
+  await loadAreaRules();
   // areas added since the last start: their permissions go to the roles that held every one
   const toppedUp = await topUpBuiltInRoles(database.app);
   if (toppedUp) app.log.info({ roles: toppedUp }, 'built-in roles given the permissions of new areas');
