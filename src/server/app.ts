@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { topUpBuiltInRoles } from './domain/role-top-up.js';
+import { topUpOnce } from './domain/role-top-up.js';
 import { loadAreaRules } from './area-rules.js';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -60,10 +60,12 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.addHook('onRoute', (route) => {
     if (!/^\/(api|sanctum)\//.test(route.url) || route.url.startsWith('/api/docs')) return;
     const schema = (route.schema ??= {}) as { response?: unknown };
-    schema.response ??= { '2xx': { description: 'JSON as docs/api.md describes it (no shape declared here yet)' } };
+    if (schema.response) return;
+    schema.response = { '2xx': { description: 'JSON as docs/api.md describes it (no shape declared here yet)' } };
+    route.serializerCompiler ??= () => (data) => JSON.stringify(data);
   });
   // areas added since the last start: their permissions go to the roles that held every one
-  const toppedUp = await topUpBuiltInRoles(database.app);
+  const toppedUp = await topUpOnce(database);
   if (toppedUp) app.log.info({ roles: toppedUp }, 'built-in roles given the permissions of new areas');
   app.decorate('database', database);
   app.decorate('db', database.app);
