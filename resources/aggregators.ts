@@ -6,6 +6,7 @@ export const aggregators = defineResource({
   name: 'aggregators',
   module: 'aggregator',
   menu: 'portfolio',
+  order: 20,
   icon: 'Handshake',
   recordTitle: 'name',
   fields: [

@@ -12,6 +12,7 @@ export const charges = defineResource({
   name: 'charges',
   module: 'charge',
   menu: 'portfolio',
+  order: 60,
   icon: 'RequestQuote',
   recordTitle: 'name',
   fields: [

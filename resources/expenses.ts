@@ -14,6 +14,7 @@ export const expenses = defineResource({
   name: 'expenses',
   module: 'expense',
   menu: 'money',
+  order: 20,
   icon: 'MoneyOff',
   recordTitle: (r) => [r.reference, r.payee].filter(Boolean).join(' ') || String(r.id ?? ''),
   actions: ['approve.expense'],

@@ -5,6 +5,7 @@ export const houseTypes = defineResource({
   name: 'house-types',
   module: 'house_type',
   menu: 'portfolio',
+  order: 40,
   icon: 'Category',
   recordTitle: 'name',
   fields: [

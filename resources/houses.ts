@@ -12,6 +12,7 @@ export const houses = defineResource({
   name: 'houses',
   module: 'house',
   menu: 'portfolio',
+  order: 50,
   icon: 'House',
   recordTitle: (r) => [r.number, r.account_code && `(${r.account_code})`].filter(Boolean).join(' '),
   fields: [

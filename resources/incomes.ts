@@ -9,6 +9,7 @@ export const incomes = defineResource({
   name: 'incomes',
   module: 'income',
   menu: 'money',
+  order: 30,
   icon: 'AttachMoney',
   recordTitle: (r) => String(r.reference || r.category || r.id || ''),
   fields: [

@@ -15,6 +15,7 @@ export const invoices = defineResource({
   name: 'invoices',
   module: 'invoice',
   menu: 'money',
+  order: 10,
   icon: 'ReceiptLong',
   recordTitle: (r) => String(r.number ?? 'Draft invoice'),
   actions: ['void.invoice', 'run.billing'],

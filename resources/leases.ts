@@ -16,6 +16,7 @@ export const leases = defineResource({
   name: 'leases',
   module: 'lease',
   menu: 'tenancy',
+  order: 20,
   icon: 'Description',
   recordTitle: (r) => String(r.id ?? ''),
   fields: [

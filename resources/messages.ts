@@ -17,6 +17,7 @@ export const messages = defineResource({
   name: 'messages',
   module: 'message',
   menu: 'messaging',
+  order: 10,
   icon: 'Sms',
   recordTitle: (r) => String(r.subject || r.to || r.id || ''),
   actions: ['send.message'],

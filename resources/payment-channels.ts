@@ -14,6 +14,7 @@ export const paymentChannels = defineResource({
   name: 'payment-channels',
   module: 'payment_channel',
   menu: 'money',
+  order: 50,
   icon: 'AccountBalance',
   recordTitle: 'name',
   fields: [

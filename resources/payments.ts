@@ -13,6 +13,7 @@ export const payments = defineResource({
   name: 'payments',
   module: 'payment',
   menu: 'money',
+  order: 40,
   icon: 'Payments',
   recordTitle: (r) => String(r.receipt_number ?? r.external_reference ?? r.id ?? ''),
   actions: ['reverse.payment', 'assign.payment'],

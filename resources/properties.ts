@@ -10,6 +10,7 @@ export const properties = defineResource({
   name: 'properties',
   module: 'property',
   menu: 'portfolio',
+  order: 30,
   icon: 'Apartment',
   recordTitle: 'name',
   fields: [

@@ -9,6 +9,7 @@ export const propertyOwners = defineResource({
   name: 'property-owners',
   module: 'property_owner',
   menu: 'portfolio',
+  order: 10,
   icon: 'PeopleAlt',
   recordTitle: 'name',
   fields: [

@@ -10,6 +10,7 @@ export const roles = defineResource({
   storage: 'custom',
   module: 'role',
   menu: 'administration',
+  order: 20,
   icon: 'AdminPanelSettings',
   recordTitle: 'name',
   fields: [

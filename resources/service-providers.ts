@@ -7,6 +7,7 @@ export const serviceProviders = defineResource({
   name: 'service-providers',
   module: 'service_provider',
   menu: 'maintenance',
+  order: 40,
   icon: 'Engineering',
   recordTitle: 'name',
   fields: [

@@ -20,6 +20,7 @@ export const settings = defineResource({
   singleton: true,
   module: 'setting',
   menu: 'administration',
+  order: 30,
   icon: 'Settings',
   recordTitle: 'name',
   fields: [

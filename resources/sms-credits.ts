@@ -10,6 +10,7 @@ export const smsCredits = defineResource({
   name: 'sms-credits',
   module: 'sms_credit',
   menu: 'messaging',
+  order: 30,
   icon: 'Toll',
   recordTitle: (r) => `${r.kind === 'usage' ? '−' : '+'}${r.credits ?? ''}`,
   fields: [

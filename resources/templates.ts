@@ -18,6 +18,7 @@ export const templates = defineResource({
   name: 'templates',
   module: 'template',
   menu: 'messaging',
+  order: 20,
   icon: 'TextSnippet',
   recordTitle: 'name',
   fields: [

@@ -9,6 +9,7 @@ export const tenants = defineResource({
   name: 'tenants',
   module: 'tenant',
   menu: 'tenancy',
+  order: 10,
   icon: 'Person',
   recordTitle: 'name',
   fields: [

@@ -11,6 +11,7 @@ export const tickets = defineResource({
   name: 'tickets',
   module: 'ticket',
   menu: 'maintenance',
+  order: 10,
   icon: 'ConfirmationNumber',
   recordTitle: (r) => [r.number, r.subject].filter(Boolean).join(' · '),
   fields: [

@@ -13,6 +13,7 @@ export const users = defineResource({
   storage: 'custom',
   module: 'user',
   menu: 'administration',
+  order: 10,
   icon: 'Group',
   recordTitle: 'name',
   fields: [

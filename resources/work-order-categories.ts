@@ -5,6 +5,7 @@ export const workOrderCategories = defineResource({
   name: 'work-order-categories',
   module: 'work_order_category',
   menu: 'maintenance',
+  order: 30,
   icon: 'Label',
   recordTitle: 'name',
   fields: [

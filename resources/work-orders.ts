@@ -14,6 +14,7 @@ export const workOrders = defineResource({
   name: 'work-orders',
   module: 'work_order',
   menu: 'maintenance',
+  order: 20,
   icon: 'Build',
   recordTitle: (r) => String(r.number ?? r.id ?? ''),
   fields: [

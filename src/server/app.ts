@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { topUpOnce } from './domain/role-top-up.js';
+import { loadAreaRules } from './area-rules.js';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -62,6 +64,20 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   const database = opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.memory ? undefined : path.join(config.dataDir, 'pglite') }));
   if (!opts.database) app.addHook('onClose', () => database.close());
   app.decorate('today', opts.today ?? (() => todayIn()));
+  await loadAreaRules();
+  // Every API route answers with a declared schema, so /api/docs describes each answer. Routes
+  // that declare none yet get an open one: it documents a JSON answer and, having no type, makes
+  // Fastify's serialiser keep every field (a typed schema drops the keys it does not name).
+  app.addHook('onRoute', (route) => {
+    if (!/^\/(api|sanctum)\//.test(route.url) || route.url.startsWith('/api/docs')) return;
+    const schema = (route.schema ??= {}) as { response?: unknown };
+    if (schema.response) return;
+    schema.response = { '2xx': { description: 'JSON as docs/api.md describes it (no shape declared here yet)' } };
+    route.serializerCompiler ??= () => (data) => JSON.stringify(data);
+  });
+  // areas added since the last start: their permissions go to the roles that held every one
+  const toppedUp = await topUpOnce(database);
+  if (toppedUp) app.log.info({ roles: toppedUp }, 'built-in roles given the permissions of new areas');
   app.decorate('database', database);
   app.decorate('db', database.app);
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));

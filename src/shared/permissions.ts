@@ -1,12 +1,13 @@
 // The permission catalogue: `action.module` strings (seed section 6, product section 2).
 // Both sides import this: the server enforces it, the web app hides what it forbids.
 
-export const MODULES = [
-  'property_owner', 'aggregator', 'property', 'house_type', 'house', 'charge', 'tenant', 'lease',
-  'invoice', 'expense', 'income', 'payment', 'payment_channel', 'message', 'template', 'statement',
-  'setting', 'user', 'role', 'ticket', 'work_order', 'work_order_category', 'service_provider',
-  'sms_credit',
-] as const;
+import { AREA_MODULES } from './area-modules.generated.js';
+
+/** Modules that are not an area of their own (an area's module comes with its declaration). */
+export const OTHER_MODULES = ['statement'] as const;
+
+/** Every area's module (generated from resources/ by `npm run areas`), then the others. */
+export const MODULES = [...AREA_MODULES, ...OTHER_MODULES] as const;
 export type Module = (typeof MODULES)[number];
 
 export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as const;

@@ -3,7 +3,6 @@
 // JSON Schemas and routes from it; the web app builds menus, lists and forms from it.
 // Pure TypeScript: no React, no Fastify, no database driver (both sides import this file).
 
-import type { Module } from './permissions.js';
 
 export const FIELD_KINDS = [
   'text', 'long_text', 'number', 'money', 'date', 'datetime', 'boolean', 'choice', 'multi_choice',
@@ -68,6 +67,8 @@ export interface Field {
   sort?: boolean;
   /** Searched by the `q` filter (pg_trgm). */
   search?: boolean;
+  /** The English label when the key alone reads badly (default: the key, humanised). */
+  label?: string;
 }
 
 /** A child table edited inside its parent's form (invoice lines, payment allocations). */
@@ -129,7 +130,12 @@ export interface ResourceDeclaration {
   table?: string;
   /** One record per organisation, no list (settings). */
   singleton?: boolean;
-  module: Module;
+  /**
+   * The permission module (snake_case, singular: 'parking_bay'). A new module is added to the
+   * permission catalogue by `npm run areas` (src/shared/area-modules.generated.ts); several areas
+   * may share one ('property').
+   */
+  module: string;
   /** A field key, or a small pure function of the record. */
   recordTitle: string | ((record: RecordValues) => string);
   fields: Field[];
@@ -142,8 +148,21 @@ export interface ResourceDeclaration {
   routes: RouteDeclaration[];
   delete?: DeleteRules;
   menu: MenuGroup;
-  /** A @mui/icons-material export name, e.g. 'HomeWork'. */
-  icon: string;
+  /** Place in its menu group, lower first (default: after the numbered ones, by name). */
+  order?: number;
+  /** A @mui/icons-material export name, e.g. 'HomeWork' (a misspelt one fails the typecheck). */
+  icon: IconName;
+  /**
+   * The English name, "singular |||| plural" (default: from `name`, 'parking-bays' → 'Parking bays').
+   * Field labels: Field.label. Other languages: `translations`.
+   */
+  label?: string;
+  /**
+   * This area's messages per language, the react-admin tree under resources.<name> (name,
+   * fields, choices, groups): optional, filled when a translator gets to it; English falls back
+   * to `label` and the humanised keys.
+   */
+  translations?: Partial<Record<'en' | 'sw', AreaMessages>>;
   /** Cross-field rules: returns field errors (templates refuse unknown placeholders). */
   check?: (values: RecordValues, mode: 'create' | 'update') => Record<string, string[]>;
   /** Domain verbs beyond CRUD, e.g. ['void.invoice']. */
@@ -155,6 +174,21 @@ export interface ResourceDeclaration {
   searchThrough?: string[];
   /** A reference field whose record's title comes first in pickers: houses read 'Jirani Heights · A1'. */
   pickerContext?: string;
+}
+
+/**
+ * The names @mui/icons-material exports. A type only (nothing of MUI is loaded here): the web app
+ * imports just the icons the declarations name (src/web/generic/area-icons.generated.ts).
+ */
+export type IconName = Exclude<keyof typeof import('@mui/icons-material'), 'default'>;
+
+/** An area's messages in one language (react-admin's resources.<name> tree). */
+export interface AreaMessages {
+  name?: string;
+  fields?: Record<string, string>;
+  choices?: Record<string, Record<string, string>>;
+  groups?: Record<string, string>;
+  children?: Record<string, { name?: string; fields?: Record<string, string> }>;
 }
 
 /** A declaration with its derived lists filled in. */

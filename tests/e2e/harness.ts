@@ -24,12 +24,17 @@ export interface KejaServer {
   stop(): Promise<void>;
 }
 
-/** The real server (built web app, embedded database in a fresh folder) as a child process. */
-export async function startServer(env: Record<string, string> = {}): Promise<KejaServer> {
+/**
+ * The real server (built web app, embedded database in a fresh folder) as a child process.
+ * `cwd`: another copy of the project (the add-an-area drill); `dataDir`: an existing database
+ * folder, kept when the server stops (a restart on the same database).
+ */
+export async function startServer(env: Record<string, string> = {}, opts: { cwd?: string; dataDir?: string } = {}): Promise<KejaServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keja-e2e-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'keja-e2e-'));
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: opts.cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'warn', COUNTRY_LOOKUP_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -37,7 +42,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Kej
   child.stderr!.on('data', (d) => { out += d; });
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 120_000;
     const timer = setInterval(() => {
       if (out.includes('Keja is running')) { clearInterval(timer); resolve(); }
       else if (child.exitCode !== null || Date.now() > deadline) { clearInterval(timer); reject(new Error(`server did not start:\n${out}`)); }
@@ -49,7 +54,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Kej
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,9 +4,11 @@ import { MODULES } from '../../src/shared/permissions.js';
 import {
   FIELD_KINDS, MENU_GROUPS, TEXT_KINDS, fieldOf, routePath, routePermission, snakeCase, type Field, type Resource,
 } from '../../src/shared/resource.js';
-import * as tableModule from '../../src/server/db/resource-tables.js';
+import * as tableModule from '../../src/server/db/tables.generated.js';
+import { generatedTables } from '../../src/server/db/resource-tables.js';
+import { declarationFiles, staleFiles } from '../../scripts/generate-areas.js';
 
-/** docs/api.md "Resources": the 22 areas. */
+/** docs/api.md "Resources": the areas of the contract (more may be declared). */
 const AREAS = [
   'property-owners', 'aggregators', 'properties', 'house-types', 'houses', 'charges', 'tenants', 'leases',
   'invoices', 'expenses', 'incomes', 'payments', 'payment-channels', 'messages', 'templates', 'users',
@@ -70,8 +72,10 @@ function checkFields(where: string, fields: readonly Field[], owner: Resource): 
 }
 
 describe('declarations', () => {
-  it('declare exactly the 22 areas of the API, plus the settings singleton', () => {
-    expect(resources.map((r) => r.name).sort()).toEqual([...AREAS].sort());
+  it('declare every area of the API, one file each in resources/, plus the settings singleton', () => {
+    // the contract's areas are all there; any further one is a file of its own in resources/
+    expect(resources.map((r) => r.name)).toEqual(expect.arrayContaining(AREAS));
+    expect(allDeclarations.map((r) => `${r.name}.ts`).sort()).toEqual(declarationFiles());
     expect(settings.singleton).toBe(true);
     expect(allDeclarations.filter((r) => r.singleton).map((r) => r.name)).toEqual(['settings']);
   });
@@ -182,9 +186,13 @@ describe('declarations', () => {
     expect(storedResources.map((r) => r.name).sort()).toEqual(AREAS.filter((n) => n !== 'users' && n !== 'roles').sort());
   });
 
-  it('every generated table is a named export (drizzle-kit only sees those)', () => {
+  it('every generated table is a named export of tables.generated.ts (drizzle-kit only sees those)', () => {
     const exported = new Set(Object.values(tableModule));
-    for (const [name, table] of tableModule.generatedTables) expect(exported.has(table), name).toBe(true);
-    expect(tableModule.generatedTables.size).toBe(storedResources.length + storedResources.reduce((n, r) => n + r.children.length, 0));
+    for (const [name, table] of generatedTables) expect(exported.has(table), name).toBe(true);
+    expect(generatedTables.size).toBe(storedResources.length + storedResources.reduce((n, r) => n + r.children.length, 0));
+  });
+
+  it('the generated lists (areas, modules, tables, icons) are what `npm run areas` writes from resources/', async () => {
+    expect(await staleFiles()).toEqual([]);
   });
 });

@@ -99,6 +99,19 @@ describe('adding an area is one declaration', () => {
 
     expect((await b.put(`/api/v1/parking-bays/${id}`, { monthly_fee: '1750' })).json().monthly_fee).toBe('1750.00');
 
+    // the declared check sees the record as it will be stored: a partial PUT of one of its two
+    // fields is judged with the other's stored value, and changes nothing when refused
+    const c07 = list.json().find((r: { code: string }) => r.code === 'C07').id as string;
+    const cheaper = await b.put(`/api/v1/parking-bays/${c07}`, { monthly_fee: '1000' });
+    expect(cheaper.statusCode).toBe(422);
+    expect(cheaper.json().errors).toEqual({ monthly_fee: ['A covered bay costs at least 2000.'] });
+    const roofed = await b.put(`/api/v1/parking-bays/${id}`, { kind: 'covered' });
+    expect(roofed.statusCode).toBe(422);
+    expect(roofed.json().errors).toHaveProperty('monthly_fee');
+    expect((await b.get(`/api/v1/parking-bays/${c07}`)).json().monthly_fee).toBe('3000.00');
+    expect((await b.get(`/api/v1/parking-bays/${id}`)).json().kind).toBe('open');
+    expect((await b.put(`/api/v1/parking-bays/${c07}`, { monthly_fee: '2500' })).statusCode).toBe(200);
+
     // another organisation: cannot read, change, delete, or reference it
     const s = stranger.browser;
     expect((await s.get(`/api/v1/parking-bays/${id}`)).statusCode).toBe(404);

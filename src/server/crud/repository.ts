@@ -7,7 +7,7 @@ import { resourceByName } from '../../../resources/index.js';
 import {
   fieldOf, parentKey, referenceFields, type Field, type RecordValues, type Resource,
 } from '../../shared/resource.js';
-import { serializeRecord, toColumns, type FieldErrors } from '../../shared/resource-validate.js';
+import { serializeRecord, toColumns, validateRecord, type FieldErrors } from '../../shared/resource-validate.js';
 import type { Db } from '../db/client.js';
 import { childTables, constraints, resourceTables, type ResourceTable } from '../db/resource-tables.js';
 import { memberships } from '../db/schema.js';
@@ -289,7 +289,7 @@ export async function createRecord(tx: Db, resource: Resource, organizationId: s
   await checkUnique(tx, resource, t, values, organizationId, null, errors);
   if (Object.keys(errors).length) throw invalid(errors);
   const hooks = resourceHooks[resource.name];
-  await hooks?.beforeWrite?.(tx, organizationId, values, null, actor);
+  await hooks?.beforeWrite?.(tx, organizationId, values, null, values, actor);
   const id = ulid();
   try {
     await tx.insert(t).values({ ...toColumns(resource.fields, values), organization_id: organizationId, id });
@@ -303,6 +303,12 @@ export async function createRecord(tx: Db, resource: Resource, organizationId: s
   return getRecord(tx, resource, organizationId, id);
 }
 
+/** The stored row as clean values (cents, ISO text), with the request's values laid over it. */
+function storedAs(resource: Resource, row: RecordValues, values: RecordValues): RecordValues {
+  const current = validateRecord({ fields: resource.fields }, serializeRecord({ fields: resource.fields }, row), 'update').values;
+  return { ...current, ...values };
+}
+
 export async function updateRecord(tx: Db, resource: Resource, organizationId: string, id: string, values: RecordValues, actor?: Actor) {
   const t = tableOf(resource);
   const existing = await findRow(tx, resource, organizationId, id, true);
@@ -312,8 +318,16 @@ export async function updateRecord(tx: Db, resource: Resource, organizationId: s
   await checkChildReferences(tx, resource, values, organizationId, errors);
   await checkUnique(tx, resource, t, values, organizationId, id, errors);
   if (Object.keys(errors).length) throw invalid(errors);
+  // A partial PUT carries only some keys: the declared check and the hooks judge the record as it
+  // will be stored (the stored row with the request laid over it), so leaving a key out cannot
+  // slip past a rule that ties it to another.
+  const record = storedAs(resource, existing, values);
+  if (resource.check) {
+    const refused = Object.entries(resource.check(record, 'update')).filter(([, list]) => list.length);
+    if (refused.length) throw invalid(Object.fromEntries(refused));
+  }
   const hooks = resourceHooks[resource.name];
-  await hooks?.beforeWrite?.(tx, organizationId, values, existing, actor);
+  await hooks?.beforeWrite?.(tx, organizationId, values, existing, record, actor);
   const before = isAudited(resource.name) ? await getRecord(tx, resource, organizationId, id) : null;
   // write-only secrets sent empty keep their stored value
   const columns = toColumns(resource.fields.filter((f) => !(f.writeOnly && (values[f.key] === null || values[f.key] === ''))), values);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { resources } from '../../../resources/index.js';
 import { recordTitle, type Resource } from '../../shared/resource.js';
-import { inputSchema } from '../../shared/resource-schema.js';
+import { inputSchema, recordSchema } from '../../shared/resource-schema.js';
 import { validateRecord } from '../../shared/resource-validate.js';
 import { badRequest, forbidden, HttpError, invalid } from '../errors.js';
 import { withTenant } from '../tenancy.js';
@@ -19,8 +19,36 @@ const ListQueryString = {
     sort: { type: 'string', description: 'JSON ["field", "ASC" | "DESC"]' },
   },
 } as const;
+type Schema = Record<string, unknown>;
+
+/**
+ * The record as served, for /api/docs and for Fastify's serialiser (which drops what a response
+ * schema does not name): every declared key, each one nullable (a row may predate a field's
+ * `required`), and any other key the row carries kept as it is. Nullable is written as a type
+ * list, not anyOf: the serialiser checks anyOf branches (a pattern, an enum) and would throw on a
+ * value the declaration has since narrowed, where a type list only shapes the output.
+ */
+function served(schema: Schema, top = true): Schema {
+  const anyOf = schema.anyOf as Schema[] | undefined;
+  if (anyOf) return served(anyOf.find((b) => b.type !== 'null') ?? {}, top);
+  if (schema.type === undefined) return schema;
+  const type = top ? schema.type : [schema.type, 'null'];
+  if (schema.type === 'array') return { ...schema, type, items: served(schema.items as Schema) };
+  if (schema.type === 'object') {
+    const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Schema>).map(([k, v]) => [k, served(v, false)]));
+    return { ...schema, type, properties, additionalProperties: true };
+  }
+  return { ...schema, type };
+}
+
 /** Bodies are judged by validateRecord (a 422 naming each field); the schema only documents them. */
 const documentOnly = () => () => true;
+/**
+ * Answers are serializeRecord's output, sent as it is (JSON.stringify): the response schema
+ * documents it for /api/docs without a serialiser compiled per route at every start (six routes
+ * times every area) or any chance of it dropping a key.
+ */
+const asIs = () => (data: unknown) => JSON.stringify(data);
 
 function contentRange(name: string, start: number, count: number, total: number): string {
   return count === 0 ? `${name} */${total}` : `${name} ${start}-${start + count - 1}/${total}`;
@@ -32,8 +60,10 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
   const m = resource.module;
   const tags = [resource.name];
   const input = inputSchema(resource);
+  const record = served(recordSchema(resource));
+  const records = { type: 'array', items: record };
 
-  app.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: ListQueryString } }, async (req, reply) => {
+  app.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: ListQueryString, response: { 200: records } }, serializerCompiler: asIs }, async (req, reply) => {
     const query = parseListQuery(resource, req.query as Record<string, unknown>);
     return withTenant(req, null, async (tx, ctx) => {
       const allowed = ctx.permissions.includes(`list.${m}`) || (query.many && ctx.permissions.includes(`show.${m}`));
@@ -46,7 +76,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
 
   registerExport(app, resource);
 
-  app.get(`${base}/:id`, { schema: { tags, summary: `One of ${resource.name}`, params: IdParams } }, async (req) => {
+  app.get(`${base}/:id`, { schema: { tags, summary: `One of ${resource.name}`, params: IdParams, response: { 200: record } }, serializerCompiler: asIs }, async (req) => {
     const { id } = req.params as { id: string };
     return withTenant(req, null, async (tx, ctx) => {
       if (!ctx.permissions.includes(`show.${m}`) && !ctx.permissions.includes(`edit.${m}`)) throw forbidden();
@@ -54,7 +84,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     }, { readOnly: true });
   });
 
-  app.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: input }, validatorCompiler: documentOnly }, async (req, reply) => {
+  app.post(base, { schema: { tags, summary: `Create one of ${resource.name}`, body: input, response: { 201: record } }, validatorCompiler: documentOnly, serializerCompiler: asIs }, async (req, reply) => {
     const record = await withTenant(req, `create.${m}`, async (tx, ctx) => {
       const { values, errors } = validateRecord(resource, req.body, 'create');
       if (Object.keys(errors).length) throw invalid(errors);
@@ -63,7 +93,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     return reply.status(201).send(record);
   });
 
-  app.put(`${base}/:id`, { schema: { tags, summary: `Update one of ${resource.name}`, params: IdParams, body: input }, validatorCompiler: documentOnly }, async (req) => {
+  app.put(`${base}/:id`, { schema: { tags, summary: `Update one of ${resource.name}`, params: IdParams, body: input, response: { 200: record } }, validatorCompiler: documentOnly, serializerCompiler: asIs }, async (req) => {
     const { id } = req.params as { id: string };
     return withTenant(req, `edit.${m}`, async (tx, ctx) => {
       const { values, errors } = validateRecord(resource, req.body, 'update');
@@ -75,7 +105,8 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
   // Bulk delete (the list's selection): all in one transaction, so a refused record (409, named)
   // leaves every other selected record in place.
   app.delete(base, {
-    schema: { tags, summary: `Delete several of ${resource.name} at once, or none`, querystring: { type: 'object', properties: { filter: ListQueryString.properties.filter }, required: ['filter'] } },
+    schema: { tags, summary: `Delete several of ${resource.name} at once, or none`, querystring: { type: 'object', properties: { filter: ListQueryString.properties.filter }, required: ['filter'] }, response: { 200: records } },
+    serializerCompiler: asIs,
   }, async (req) => {
     const query = parseListQuery(resource, req.query as Record<string, unknown>);
     const ids = query.conditions.find((c) => c.kind === 'eq' && c.field === 'id');
@@ -98,7 +129,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     });
   });
 
-  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: IdParams } }, async (req) => {
+  app.delete(`${base}/:id`, { schema: { tags, summary: `Delete one of ${resource.name}`, params: IdParams, response: { 200: record } }, serializerCompiler: asIs }, async (req) => {
     const { id } = req.params as { id: string };
     return withTenant(req, `delete.${m}`, (tx, ctx) => deleteRecord(tx, resource, ctx.organizationId, id, ctx));
   });

@@ -1,3 +1,6 @@
+// Over 400 lines for now: one builder whose steps (colleagues, portfolio, tenancies, history,
+// maintenance, messaging) share its state and helpers. Splitting it into one step per file (and out
+// of db/, since it writes through crud/ and domain/) is the open part of issue 11.
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';

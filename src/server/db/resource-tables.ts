@@ -1,7 +1,7 @@
 // Tables generated from the declarations in resources/ (issue 3). One table per resource stored
 // in the database, plus its child tables; the same tenant-key discipline as schema.ts: primary
 // key (organization_id, id), every foreign key composite (organization_id, x_id) → (organization_id, id).
-// After changing a declaration: `npx drizzle-kit generate --name <what>` and commit the migration.
+// After changing a declaration: `npm run db:generate -- --name <what>` and commit the migration.
 
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -207,33 +207,14 @@ export const generatedTables: ReadonlyMap<string, ResourceTable> = byTable;
 // Extra configs (keys, indexes) are built lazily by drizzle; build them now so `constraints` is full.
 for (const t of byTable.values()) getTableConfig(t);
 
-// drizzle-kit reads tables from named exports only. A new stored area adds one line here; the
-// drift test fails until it does.
-export const propertyOwners = resourceTables['property-owners'];
-export const aggregators = resourceTables['aggregators'];
-export const properties = resourceTables['properties'];
-// Hand-written in migration 0012 (not generated: it spans organisations): a Daraja callback finds
+// Hand-written in migration 0016 (not generated: it spans organisations): a Daraja callback finds
 // its channel by the secret alone (domain/daraja/c2b.ts). The server makes every secret, so a
 // refusal here is a collision of 185 random bits, never a user's input.
 constraintName('payment_channels_callback_secret_unique', { table: 'payment_channels', kind: 'unique', field: 'callback_secret', message: 'Another channel has this callback secret.' });
 
-export const houseTypes = resourceTables['house-types'];
+// drizzle-kit reads the tables from src/server/db/tables.generated.ts (named exports, written by
+// `npm run areas`). These few are named here for the domain code that queries them directly.
 export const houses = resourceTables['houses'];
-export const charges = resourceTables['charges'];
-export const tenants = resourceTables['tenants'];
 export const leases = resourceTables['leases'];
-export const leaseCharges = childTables['leases'].charges;
-export const invoices = resourceTables['invoices'];
-export const invoiceLines = childTables['invoices'].lines;
-export const expenses = resourceTables['expenses'];
-export const incomes = resourceTables['incomes'];
-export const payments = resourceTables['payments'];
-export const paymentAllocations = childTables['payments'].allocations;
-export const paymentChannels = resourceTables['payment-channels'];
-export const messages = resourceTables['messages'];
-export const templates = resourceTables['templates'];
-export const smsCredits = resourceTables['sms-credits'];
-export const tickets = resourceTables['tickets'];
-export const workOrders = resourceTables['work-orders'];
-export const workOrderCategories = resourceTables['work-order-categories'];
-export const serviceProviders = resourceTables['service-providers'];
+export const tenants = resourceTables['tenants'];
+export const properties = resourceTables['properties'];

@@ -32,7 +32,7 @@ function judgeGrant(actor: Actor | undefined, existing: RecordValues | null, wan
 export const roleHooks = {
   table: roles as unknown as ResourceTable,
 
-  async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null, actor?: Actor) {
+  async beforeWrite(tx: Db, organizationId: string, values: RecordValues, existing: RecordValues | null, _record: RecordValues, actor?: Actor) {
     judgeGrant(actor, existing, values.permissions as string[] | undefined);
     if (isAdministrator(existing)) {
       if (values.name !== undefined && values.name !== ADMINISTRATOR) throw invalid({ name: ['The Administrator role cannot be renamed.'] });

@@ -1,15 +1,15 @@
-import { and, eq, isNull, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ulid } from 'ulid';
-import { passwordResets, personalAccessTokens, users } from '../db/schema.js';
+import {
+  insertUser, liveResetLink, lockLoginAttempts, passwordHashOf, replaceResetLink, revokeAccessTokens, setPassword, useResetLink,
+} from '../auth/accounts.js';
 import { hashPassword, passwordProblems, verifyPassword } from '../auth/passwords.js';
 import { recentEvents, recordAuthEvent } from '../auth/audit.js';
 import {
   endSession, endUserSessions, findUserByEmail, issueCsrf, publicUser, SESSION_COOKIE, startGuest, startSession,
 } from '../auth/sessions.js';
-import { randomToken, sha256 } from '../auth/tokens.js';
+import { randomToken } from '../auth/tokens.js';
 import { invalid, invalidField, tooManyRequests } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
 import { currentUserPayload } from './current-user.js';
@@ -68,8 +68,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     const passwordHash = await hashPassword(password);
     const user = await db.transaction(async (tx) => {
       // the same email registered twice at once: the unique index decides, the loser gets the 422
-      const [created] = await tx.insert(users).values({ id: ulid(), name: name.trim(), email, password_hash: passwordHash })
-        .onConflictDoNothing().returning();
+      const created = await insertUser(tx, { name: name.trim(), email, passwordHash });
       if (!created) throw invalid({ email: ['The email has already been taken.'] });
       const authUser = { ...created };
       await startSession(tx, req, reply, authUser, false);
@@ -89,7 +88,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     const outcome = await db.transaction(async (tx) => {
       // One attempt at a time per address, across processes: a burst sent in parallel cannot slip
       // past either count while the first attempts are still hashing.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login ${req.ip}`}, 0))`);
+      await lockLoginAttempts(tx, req.ip);
       // the address's budget across emails (spraying one password over many accounts); a login
       // that succeeds does not refill it, or the sprayer's own account would
       const sprayed = await recentEvents(tx, { event: 'login.failed', ip: req.ip }, 60);
@@ -140,10 +139,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       await recordAuthEvent(tx, req, 'reset.requested', { userId: user?.id, email });
       if (!user || user.status !== 'active') return;
       // One live token per user: a new request replaces the old link.
-      await tx.delete(passwordResets).where(and(eq(passwordResets.user_id, user.id), eq(passwordResets.purpose, 'reset')));
-      await tx.insert(passwordResets).values({
-        id: ulid(), user_id: user.id, token_hash: sha256(token), purpose: 'reset', expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-      });
+      await replaceResetLink(tx, user.id, token, RESET_TOKEN_TTL_MS);
     });
     if (user && user.status === 'active') {
       const link = `${app.config.appUrl}/auth/reset-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
@@ -161,15 +157,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   const ResetToken = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }), email: Email });
 
-  /** The live reset (or invitation) record for a token and email, or null. */
-  async function liveReset(token: string, email: string) {
-    const [row] = await db
-      .select({ id: passwordResets.id, user_id: passwordResets.user_id, email: users.email })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.user_id))
-      .where(and(eq(passwordResets.token_hash, sha256(token)), isNull(passwordResets.used_at), gt(passwordResets.expires_at, new Date())));
-    return row && row.email === email.trim().toLowerCase() ? row : null;
-  }
+  const liveReset = (token: string, email: string) => liveResetLink(db, token, email);
 
   app.post('/reset-password/validate', {
     schema: { tags: ['auth'], summary: 'Check a reset or invitation link before showing the form', body: ResetToken, response: { 200: Message } },
@@ -191,16 +179,11 @@ export async function authRoutes(fastify: FastifyInstance) {
     if (problems.length) throw invalid({ password: problems });
     const passwordHash = await hashPassword(req.body.password);
     await db.transaction(async (tx) => {
-      const used = await tx
-        .update(passwordResets)
-        .set({ used_at: new Date() })
-        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.used_at)))
-        .returning({ id: passwordResets.id });
-      if (!used.length) throw invalidField('email', BAD_RESET_TOKEN); // lost a race with another use
-      await tx.update(users).set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where(eq(users.id, reset.user_id));
+      if (!(await useResetLink(tx, reset.id))) throw invalidField('email', BAD_RESET_TOKEN); // lost a race with another use
+      await setPassword(tx, reset.user_id, passwordHash);
       await endUserSessions(tx, reset.user_id);
       // a reset is how an account is recovered: nothing minted by whoever held it survives
-      await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.user_id, reset.user_id));
+      await revokeAccessTokens(tx, reset.user_id);
       await recordAuthEvent(tx, req, 'reset.done', { userId: reset.user_id, email: reset.email });
     });
     return { message: 'Your password has been reset.' };
@@ -214,15 +197,14 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
   }, async (req) => {
     const user = requireUser(req);
-    const [row] = await db.select({ password_hash: users.password_hash }).from(users).where(eq(users.id, user.id));
     const errors: Record<string, string[]> = {};
-    if (!(await verifyPassword(row?.password_hash, req.body.current_password))) errors.current_password = ['The password is incorrect.'];
+    if (!(await verifyPassword(await passwordHashOf(db, user.id), req.body.current_password))) errors.current_password = ['The password is incorrect.'];
     const problems = passwordProblems(req.body.password, req.body.password_confirmation);
     if (problems.length) errors.password = problems;
     if (Object.keys(errors).length) throw invalid(errors);
     const passwordHash = await hashPassword(req.body.password);
     await db.transaction(async (tx) => {
-      await tx.update(users).set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() }).where(eq(users.id, user.id));
+      await setPassword(tx, user.id, passwordHash);
       await endUserSessions(tx, user.id, req.auth.via === 'session' ? req.cookies[SESSION_COOKIE] : undefined);
       await recordAuthEvent(tx, req, 'password.changed', { userId: user.id, email: user.email });
     });

@@ -28,7 +28,7 @@ export interface AreaExtensions {
   openCreated?: boolean;
 }
 
-/** Filled in by src/web/areas/register.ts (one import per screen folder). */
+/** Filled in by the screen folders src/web/areas/register.ts finds (src/web/screens/<area>/index.ts). */
 export const areaExtensions: Record<string, AreaExtensions> = {};
 
 export function extendArea(resource: string, ext: AreaExtensions): void {

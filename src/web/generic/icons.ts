@@ -1,6 +1,7 @@
-// The declarations name their icon (resources/<name>.ts `icon`); this maps the names to
-// @mui/icons-material components. A name-by-name import keeps the bundle small (importing the
-// whole icon set to look names up would pull in thousands of icons). An unknown name shows Folder.
+// The declarations name their icon (resources/<name>.ts `icon`, typed: a misspelt name fails the
+// typecheck); `npm run areas` imports exactly those (area-icons.generated.ts). The rest here are
+// the pages' own (reports, outbox). A name-by-name import keeps the bundle small (importing the
+// whole icon set to look names up would pull in thousands of icons).
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material';
 import AccountBalance from '@mui/icons-material/AccountBalance';
@@ -33,10 +34,12 @@ import Send from '@mui/icons-material/Send';
 import Assessment from '@mui/icons-material/Assessment';
 import AccountBox from '@mui/icons-material/AccountBox';
 import HourglassBottom from '@mui/icons-material/HourglassBottom';
+import { AREA_ICONS } from './area-icons.generated';
 
 export type IconComponent = ComponentType<SvgIconProps>;
 
 const ICONS: Record<string, IconComponent> = {
+  ...AREA_ICONS,
   AccountBalance, AdminPanelSettings, Apartment, AttachMoney, Build, Category, ConfirmationNumber, Description, Engineering,
   Folder, Group, Handshake, House, Label, MoneyOff, Payments, PeopleAlt, Person, ReceiptLong, RequestQuote, Settings, Sms,
   TextSnippet, Toll, Outbox, MarkEmailRead, Send, Assessment, AccountBox, HourglassBottom,

@@ -5,10 +5,11 @@ import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
 import type { Resource } from '../../shared/resource';
 import { humanise } from '../../shared/humanise';
+import { resourceByName } from '../../../resources/index';
 
 export { humanise };
 
-/** 'house-types' → 'House type' (a fallback only; messages name every area). */
+/** 'house-types' → 'House type' (a fallback only: the declaration's label, then messages, name an area). */
 const singular = (s: string) => s.replace(/ies$/, 'y').replace(/(ss|sh|ch|x)es$/, '$1').replace(/s$/, '');
 
 export interface Labels {
@@ -27,10 +28,15 @@ type Translate = ReturnType<typeof useTranslate>;
 
 export function labelsFor(translate: Translate, resource: Pick<Resource, 'name'>): Labels {
   const base = `resources.${resource.name}`;
-  const plural = humanise(resource.name);
+  // the declaration's English label ("Parking bay |||| Parking bays"), else one made from its name
+  const declared = resourceByName(resource.name);
+  const [one, many] = declared?.label?.split('||||').map((s) => s.trim()) ?? [];
+  const plural = many ?? one ?? humanise(resource.name);
+  const single = many ? one : singular(plural);
+  const fieldLabel = (key: string) => declared?.fields.find((f) => f.key === key)?.label ?? humanise(key);
   return {
-    area: (count = 2) => translate(`${base}.name`, { smart_count: count, _: count === 1 ? singular(plural) : plural }),
-    field: (key) => translate(`${base}.fields.${key}`, { _: translate(`generic.fields.${key}`, { _: humanise(key) }) }),
+    area: (count = 2) => translate(`${base}.name`, { smart_count: count, _: count === 1 ? single : plural }),
+    field: (key) => translate(`${base}.fields.${key}`, { _: translate(`generic.fields.${key}`, { _: fieldLabel(key) }) }),
     childField: (child, key) =>
       translate(`${base}.children.${child}.fields.${key}`, { _: translate(`generic.fields.${key}`, { _: humanise(key) }) }),
     child: (child) => translate(`${base}.children.${child}.name`, { _: humanise(child) }),

@@ -6,12 +6,12 @@ import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import '../areas/register';
 import { areaExtensions } from '../areas/extensions';
-import { NotFoundScreen } from '../routing/routes';
+import { NotFoundScreen } from '../routing/not-found';
 import type { RecordValues } from '../../shared/resource';
 import { declaration } from './access';
 import { GenericForm } from './GenericForm';
 import { GenericList } from './GenericList';
-import { declaredParams, type ScreenTarget } from './route-table';
+import { declaredParams, type ScreenTarget } from './route-params';
 
 export function screenFor(target: ScreenTarget): ComponentType {
   const resource = declaration(target.resource);

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { AppRoute } from './routes';
+import type { AppRoute } from './route-types';
 
 export const RoutesContext = createContext<readonly AppRoute[]>([]);
 

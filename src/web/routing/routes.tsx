@@ -6,28 +6,11 @@
 // menu entries (src/web/generic/route-table.ts); the seed's spellings below keep their paths and
 // permission rules. The permission rule follows from module+action.
 import { lazy, type ComponentType } from 'react';
-import type { RouteAccess } from './access';
+import { NotFoundScreen as NotFound } from './not-found';
 import { withDeclaredScreens } from '../generic/route-table';
 
-export interface MenuEntry {
-  /** Translation key of the menu label. */
-  label: string;
-  icon?: ComponentType;
-  /** The menu group (MENU_GROUPS: portfolio, tenancy, money, …). */
-  group?: string;
-  /** Read when the label has no message: a key humanised ('outbox' → 'Outbox'). */
-  fallback?: string;
-  /** Position within the group (the declarations' order). */
-  order?: number;
-}
-
-export interface AppRoute extends RouteAccess {
-  /** The screen; usually React.lazy so it loads on first visit. No component: not mounted (404). */
-  component?: ComponentType;
-  /** Inside the app shell (sidebar, app bar). Default: auth and public routes yes, guest routes no. */
-  layout?: boolean;
-  menu?: MenuEntry;
-}
+export type { AppRoute, MenuEntry } from './route-types';
+import type { AppRoute } from './route-types';
 
 const page = <T,>(load: () => Promise<T>, name: keyof T) =>
   lazy(async () => ({ default: (await load())[name] as unknown as ComponentType }));
@@ -41,7 +24,6 @@ const CreateOrganisation = page(() => import('../pages/auth/CreateOrganisationPa
 const AuthCallback = page(() => import('../pages/auth/AuthCallbackPage'), 'AuthCallbackPage');
 const AccessDenied = page(() => import('../pages/status/AccessDeniedPage'), 'AccessDeniedPage');
 const AuthError = page(() => import('../pages/status/AuthErrorPage'), 'AuthErrorPage');
-const NotFound = page(() => import('../pages/status/NotFoundPage'), 'NotFoundPage');
 const Dashboard = page(() => import('../pages/DashboardPage'), 'DashboardPage');
 const ChangePassword = page(() => import('../pages/ChangePasswordPage'), 'ChangePasswordPage');
 const Invitation = page(() => import('../pages/invitations/InvitationPage'), 'InvitationPage');

@@ -51,8 +51,8 @@ describe('lease form', () => {
     await pick(user, /Tenant/, 'Amina', 'Amina Wanjiru');
     await pick(user, /House/, 'A4', 'A4 (JHA4)');
     expect(await screen.findByTestId('house-defaults', {}, T)).toHaveTextContent('Rent, deposit and charges filled from house A4 (rent Ksh 15,000.00).');
-    await waitFor(() => expect(screen.getByLabelText(/Rent/)).toHaveValue('15000.00'));
-    expect(screen.getByLabelText(/Deposit/)).toHaveValue('30000.00');
+    await waitFor(() => expect(screen.getByLabelText(/Rent/)).toHaveValue('15,000.00'));
+    expect(screen.getByLabelText(/Deposit/)).toHaveValue('30,000.00');
     expect(fake.calls.some((c) => c.method === 'GET' && c.resource === 'houses' && c.id === 'h-1')).toBe(true);
     // the house's recurring charges are listed with their amounts
     await screen.findByDisplayValue('Garbage collection', {}, T);
@@ -73,8 +73,8 @@ describe('lease form', () => {
     renderApp('/lease-form', routes);
     await screen.findByRole('heading', { name: 'New lease' }, T);
     await pick(user, /House/, 'B1', 'B1 (JHB1)');
-    await waitFor(() => expect(screen.getByLabelText(/Rent/)).toHaveValue('9500.50'));
-    expect(screen.getByLabelText(/Deposit/)).toHaveValue('9000.00');
+    await waitFor(() => expect(screen.getByLabelText(/Rent/)).toHaveValue('9,500.50'));
+    expect(screen.getByLabelText(/Deposit/)).toHaveValue('9,000.00');
     expect(await screen.findByDisplayValue('Garbage collection', {}, T)).toBeInTheDocument();
   });
 

@@ -2,31 +2,11 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { type ReportTable } from './common.js';
 import { allocatedOn, depositAsOf, invoiceAllocations, lateLines, openOn, paidAsOf, paymentStandsOn } from './ledger.js';
+import { BUCKETS, type AgingReport, type AgingRow, type Bucket } from '../../../shared/money-report-shapes.js';
 
-export const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
-type Bucket = (typeof BUCKETS)[number];
+export { BUCKETS, type AgingReport, type AgingRow };
+
 const LABELS: Record<Bucket, string> = { current: 'Current', d1_30: '1–30', d31_60: '31–60', d61_90: '61–90', d90_plus: '90+' };
-
-export interface AgingRow extends Record<Bucket, string> {
-  tenant_id: string;
-  tenant: string;
-  phone: string | null;
-  /** the buckets' sum: open invoice balances, deposits left out */
-  open: string;
-  /** deposit billed and not yet paid: owed, but not arrears (shown apart, not aged) */
-  deposit: string;
-  credit: string;
-  /** open + deposit − credit: the tenant statement's closing balance on the day */
-  balance: string;
-}
-
-export interface AgingReport {
-  as_of: string;
-  property_id: string | null;
-  owner_id: string | null;
-  rows: AgingRow[];
-  totals: Omit<AgingRow, 'tenant_id' | 'tenant' | 'phone'>;
-}
 
 /**
  * Open invoice balances as of a date, aged by days past the due date (product.md 4.7), from the

@@ -5,16 +5,9 @@ export const OPEN_TICKET_STATUSES = ['open', 'in_progress', 'deferred'] as const
 /** Messages that did not go and wait for someone: a provider refusal, or no credits. */
 export const FAILED_MESSAGE_STATUSES = ['failed', 'insufficient_credits'] as const;
 
-/**
- * What needs attention today, each a count the web app links to its filtered list. A count is
- * sent only to a member who may list that area (list.ticket, list.lease, …): the others get no key.
- */
-export interface Attention {
-  urgent_tickets?: number;
-  draft_leases?: number;
-  failed_messages?: number;
-  unmatched_payments?: number;
-}
+import type { Attention } from '../../../shared/money-report-shapes.js';
+
+export type { Attention };
 
 export const sqlList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 

@@ -1,23 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, VIEW_FINANCIALS } from '../../../shared/permissions.js';
-import { OPEN_TICKET_STATUSES, attentionCounts, sqlList, type Attention } from './attention.js';
+import { OPEN_TICKET_STATUSES, attentionCounts, sqlList } from './attention.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cents, dec } from '../payments/allocation.js';
 import { agingReport } from './aging.js';
 import { today, TZ } from './common.js';
 
-/** Money figures are sent only with view.financials; `attention` holds only the areas the member may list. */
-export interface Dashboard {
-  as_of: string;
-  occupancy: { houses: number; occupied: number; vacant: number; other: number; rate: string };
-  months?: Array<{ month: string; billed: string; collected: string }>;
-  this_month?: { billed: string; collected: string; collection_rate: string; expenses: string; income: string };
-  arrears?: { current: string; d1_30: string; d31_60: string; d61_90: string; d90_plus: string; credit: string; total: string };
-  unmatched_payments?: { count: number; amount: string };
-  open_tickets: number;
-  sms_credits: number;
-  attention: Attention;
-}
+import type { Dashboard } from '../../../shared/money-report-shapes.js';
+
+export type { Dashboard };
 
 /** a / b as a percentage with one decimal, from cents (no float on money). */
 const rate = (a: bigint, b: bigint) => (b === 0n ? '0.0' : (() => { const t = (a * 1000n + b / 2n) / b; return `${t / 10n}.${t % 10n}`; })());

@@ -5,50 +5,13 @@ import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { depositLine } from '../billing/deposits.js';
 import { addDays, type ReportTable } from './common.js';
+import type { PropertySection, PropertyStatement } from '../../../shared/money-report-shapes.js';
+
+export type { PropertySection, PropertyStatement };
 import { allocatedOn, invoiceAllocations, lateAmount, openOn } from './ledger.js';
 
 /** Income categories the agency keeps (not the owner's money). */
 export const AGENCY_INCOME = ['commission', 'letting_fee'];
-
-export interface PropertySection {
-  property: { id: string; name: string; code: string | null; owner: string; aggregator: string | null };
-  commission_rate: string;
-  aggregator_share_rate: string;
-  houses: Array<{ house_id: string; house: string; billed: string; collected: string; arrears: string }>;
-  /** the owner's rent and charges billed in the period (deposits and agency charges left out) */
-  billed: string;
-  /** what was paid of them, by tenants or by a deposit applied at move-out */
-  collected: string;
-  other_income: string;
-  other_income_by_category: Record<string, string>;
-  expenses: string;
-  expenses_by_category: Record<string, string>;
-  expenses_not_owner: string;
-  unpaid_bills: string;
-  commission: string;
-  aggregator_share: string;
-  agency_share: string;
-  /** charges kept by the agency, paid in the period: the agency's income, not the owner's */
-  agency_charges: string;
-  /** deposits held for the tenants (not the owner's money): at the start, received, applied to arrears, at the end */
-  deposits_opening: string;
-  deposits_received: string;
-  deposits_applied: string;
-  deposits_closing: string;
-  opening_balance: string;
-  money_in: string;
-  money_out: string;
-  closing_balance: string;
-}
-
-export interface PropertyStatement {
-  from: string;
-  to: string;
-  owner: { id: string; name: string } | null;
-  properties: PropertySection[];
-  totals: Omit<PropertySection, 'property' | 'commission_rate' | 'aggregator_share_rate' | 'houses' | 'other_income_by_category' | 'expenses_by_category'>;
-  amount_due_to_owner: string;
-}
 
 type Money = Record<string, string | null>;
 

@@ -6,53 +6,11 @@ import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
 import { allocationsOn, depositAsOf, openOn, paidAsOf, paymentStandsOn, REVERSED_ON } from './ledger.js';
 
-export type EntryType = 'invoice' | 'penalty' | 'adjustment' | 'deposit' | 'waiver' | 'payment' | 'reversal' | 'void';
+import type { DepositSettlement, EntryType, StatementEntry, TenantStatement } from '../../../shared/money-report-shapes.js';
+
+export type { DepositSettlement, EntryType, StatementEntry, TenantStatement };
 /** Within a day: what was billed, then what was paid or reversed, then what settled or cancelled it. */
 const ORDER: Record<EntryType, number> = { invoice: 0, penalty: 1, adjustment: 2, reversal: 3, payment: 4, deposit: 5, waiver: 6, void: 7 };
-
-export interface StatementEntry {
-  date: string;
-  type: EntryType;
-  reference: string | null;
-  description: string;
-  debit: string;
-  credit: string;
-  balance: string;
-}
-
-export interface DepositSettlement {
-  lease_id: string;
-  house: string | null;
-  move_out_date: string;
-  /** held at the move-out (paid) */
-  deposit: string;
-  unpaid_cancelled: string;
-  arrears: string;
-  applied: string;
-  /** paid for days after the move-out: refunded with the deposit (src/shared/settlement.ts) */
-  unused_days_credit: string;
-  refundable: string;
-}
-
-export interface TenantStatement {
-  tenant: { id: string; name: string; phone: string | null };
-  lease: { id: string; house: string | null; property: string | null; start_date: string; end_date: string | null; rent: string; status: string } | null;
-  from: string;
-  to: string;
-  opening_balance: string;
-  entries: StatementEntry[];
-  total_debits: string;
-  total_credits: string;
-  closing_balance: string;
-  /** the deposit paid and not yet applied to arrears, as of `to` (owed back to the tenant, not in the balance) */
-  deposit_held: string;
-  /** deposit billed and not paid as of `to`: part of the closing balance, left out of the aging's buckets */
-  deposit_unpaid: string;
-  /** payments not allocated to an invoice as of `to`: netted in the closing balance */
-  credit_on_account: string;
-  /** leases ended by `to`: how their deposit was settled at the move-out */
-  deposit_settlements: DepositSettlement[];
-}
 
 // waivePenalty appends ' (waived: <reason>)' to the penalty's description: the penalty's entry
 // shows the description without it, the waiver's entry with the reason (patterns as parameters:

@@ -10,7 +10,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { INVOICE_LINE_KINDS } from '../../../../resources/invoices';
 import { formatCurrency } from '../../../shared/format';
 import { centsToDecimal, parseDecimal } from '../../../shared/resource-values';
-import { MoneyInput } from '../common/MoneyInput';
+import { MoneyInput } from '../../generic/MoneyInput';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { lineCents, totalCents, type LineValues } from './totals';
 

@@ -10,7 +10,7 @@ import { LEASE_FREQUENCIES, LEASE_STATUSES } from '../../../../resources/leases'
 import { PENALTY_FREQUENCIES, PENALTY_TYPES } from '../../../shared/resource-fields';
 import { NumberInput } from '../../components/NumberInput';
 import { FormButtons, FormError, FormPage, Loading, Row, Section, StatusChip, useRecordSave } from '../common/FormPage';
-import { MoneyInput } from '../common/MoneyInput';
+import { MoneyInput } from '../../generic/MoneyInput';
 import { listPathOf, todayInNairobi } from '../common/api';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
@@ -106,8 +106,8 @@ export function LeaseForm() {
           </Section>
           <Section title={translate('screens.leases.money')} hint={translate('screens.leases.money_hint')}>
             <Row>
-              <MoneyInput source="rent" min="0" validate={required()} disabled={!canSave} />
-              <MoneyInput source="deposit" min="0" disabled={!canSave} />
+              <MoneyInput source="rent" min={0} validate={required()} disabled={!canSave} />
+              <MoneyInput source="deposit" min={0} disabled={!canSave} />
             </Row>
             <Row>
               <SelectInput source="billing_frequency" choices={frequencies} validate={required()} disabled={!canSave} />
@@ -120,7 +120,7 @@ export function LeaseForm() {
                 <ReferenceInput source="charge_id" reference="charges" sort={{ field: 'name', order: 'ASC' }}>
                   <AutocompleteInput optionText="name" validate={required()} filterToQuery={(q) => (q ? { q } : {})} fullWidth />
                 </ReferenceInput>
-                <MoneyInput source="amount" min="0" helperText={false} fullWidth />
+                <MoneyInput source="amount" min={0} helperText={false} fullWidth />
               </SimpleFormIterator>
             </ArrayInput>
           </Section>
@@ -132,12 +132,12 @@ export function LeaseForm() {
             <Typography variant="subtitle2" sx={{ mt: 1, mb: 1 }}>{translate('screens.leases.penalty')}</Typography>
             <Row columns={3}>
               <SelectInput source="penalty_type" choices={penaltyTypes} emptyText={translate('screens.leases.inherit')} disabled={!canSave} />
-              <MoneyInput source="penalty_amount" min="0" disabled={!canSave} />
+              <MoneyInput source="penalty_amount" min={0} disabled={!canSave} />
               <NumberInput source="penalty_rate" min={0} max={100} step={0.01} disabled={!canSave} />
             </Row>
             <Row columns={3}>
               <SelectInput source="penalty_frequency" choices={penaltyFrequencies} emptyText={translate('screens.leases.inherit')} disabled={!canSave} />
-              <MoneyInput source="penalty_cap" min="0" disabled={!canSave} />
+              <MoneyInput source="penalty_cap" min={0} disabled={!canSave} />
             </Row>
           </Section>
           {record && (record.notice_date || record.move_out_date) ? (

@@ -12,7 +12,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { PAYMENT_METHODS } from '../../../../resources/payments';
 import { formatCurrency } from '../../../shared/format';
 import { FormButtons, FormError, FormPage, Loading, Row, Section, StatusChip, useRecordSave } from '../common/FormPage';
-import { MoneyInput } from '../common/MoneyInput';
+import { MoneyInput } from '../../generic/MoneyInput';
 import { listPathOf } from '../common/api';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
@@ -194,7 +194,7 @@ export function PaymentForm() {
             <FormError message={formError} />
             <Section title={translate('screens.payments.money')}>
               <Row>
-                <MoneyInput source="amount" min="0.01" validate={required()} />
+                <MoneyInput source="amount" min={0.01} validate={required()} />
                 <DateTimeInput source="paid_at" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />
               </Row>
               <RadioButtonGroupInput source="method" choices={methods} validate={required()} />

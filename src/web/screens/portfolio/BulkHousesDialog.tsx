@@ -21,7 +21,7 @@ import { describeFailure } from '../../components/server-errors';
 import { api } from '../../providers/http-client';
 import { hasPermission } from '../../routing/access';
 import { useSession } from '../../session/session-store';
-import { MoneyInput } from '../common/MoneyInput';
+import { MoneyInput } from '../../generic/MoneyInput';
 import { housesChanged, type BulkPlan } from './api';
 
 type Values = Record<string, unknown>;
@@ -168,10 +168,10 @@ function DialogBody({ property, onClose, busy, formError }: { property: RaRecord
             />
           </Box>
           <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
-            <MoneyInput source="rent" label={translate('portfolio.bulk.rent')} min="0" fullWidth helperText={typeDefault(plan?.rent)} />
+            <MoneyInput source="rent" label={translate('portfolio.bulk.rent')} min={0} fullWidth helperText={typeDefault(plan?.rent)} />
           </Box>
           <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' } }}>
-            <MoneyInput source="deposit" label={translate('portfolio.bulk.deposit')} min="0" fullWidth helperText={typeDefault(plan?.deposit)} />
+            <MoneyInput source="deposit" label={translate('portfolio.bulk.deposit')} min={0} fullWidth helperText={typeDefault(plan?.deposit)} />
           </Box>
         </Box>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 1, mb: 1, fontWeight: 700 }}>

@@ -17,7 +17,7 @@ import { useFormSubmit } from '../../components/useFormSubmit';
 import { useToast } from '../../components/toast/ToastProvider';
 import { api } from '../../providers/http-client';
 import { FormError, FormPage, Loading, Row, Section } from '../common/FormPage';
-import { MoneyInput } from '../common/MoneyInput';
+import { MoneyInput } from '../../generic/MoneyInput';
 import { useChoices } from '../common/choices';
 import { useCan } from '../common/params';
 
@@ -183,7 +183,7 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
             <NumberInput source="default_commission_rate" min={0} max={100} step={0.01} disabled={d} />
           </Row>
           <Row>
-            <MoneyInput source="expense_approval_threshold" min="0" disabled={d} helperText={translate('screens.settings.threshold_hint')} />
+            <MoneyInput source="expense_approval_threshold" min={0} disabled={d} helperText={translate('screens.settings.threshold_hint')} />
           </Row>
         </Section>
       </TabPanel>
@@ -191,12 +191,12 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
         <Section title={translate('screens.settings.penalties')} hint={translate('screens.settings.penalties_hint')}>
           <Row columns={3}>
             <SelectInput source="penalty_type" choices={penaltyTypes} disabled={d} />
-            <MoneyInput source="penalty_amount" min="0" disabled={d} />
+            <MoneyInput source="penalty_amount" min={0} disabled={d} />
             <NumberInput source="penalty_rate" min={0} max={100} step={0.01} disabled={d} />
           </Row>
           <Row columns={3}>
             <SelectInput source="penalty_frequency" choices={penaltyFrequencies} disabled={d} />
-            <MoneyInput source="penalty_cap" min="0" disabled={d} />
+            <MoneyInput source="penalty_cap" min={0} disabled={d} />
           </Row>
         </Section>
       </TabPanel>
