@@ -65,7 +65,7 @@ describe('payment form, refused by the server', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toMatch(/already recorded/);
     expect(page.url()).toContain('/payment-form');
-    expect(await page.getByLabel(/Amount/).inputValue()).toBe('12500');
+    expect(await page.getByLabel(/Amount/).inputValue()).toBe('12,500.00');
     expect(await page.getByLabel(/M-Pesa transaction code/).inputValue()).toBe('QGH7X2K9LM');
     expect(await page.getByLabel(/Payer name/).inputValue()).toBe('Amina Wanjiru');
     expect(await page.getByRole('combobox', { name: /Channel/ }).inputValue()).toBe('Office M-Pesa');

@@ -40,7 +40,7 @@ async function fillPayment(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const kept = () => {
-  expect(screen.getByLabelText(/Amount/)).toHaveValue('12500');
+  expect(screen.getByLabelText(/Amount/)).toHaveValue('12,500.00');
   expect(screen.getByLabelText(/M-Pesa transaction code/)).toHaveValue('QGH7X2K9LM');
   expect(screen.getByRole('combobox', { name: /Channel/ })).toHaveValue('Office M-Pesa');
   expect(screen.getByLabelText(/Payer name/)).toHaveValue('Amina');
@@ -60,7 +60,7 @@ describe('payment form, refused', () => {
     const code = screen.getByLabelText(/M-Pesa transaction code/);
     await waitFor(() => expect(code).toHaveAttribute('aria-invalid', 'true'));
     kept();
-    expect(fake.sent('POST', '/payments')[0]).toMatchObject({ amount: '12500', method: 'mpesa', external_reference: 'QGH7X2K9LM', channel_id: 'ch-1' });
+    expect(fake.sent('POST', '/payments')[0]).toMatchObject({ amount: '12500.00', method: 'mpesa', external_reference: 'QGH7X2K9LM', channel_id: 'ch-1' });
     expect(screen.queryByText('List page')).not.toBeInTheDocument();
   });
 
