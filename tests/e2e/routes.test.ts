@@ -141,7 +141,7 @@ async function settle(page: Page, kind: Kind) {
       const title = document.getElementById('react-admin-title')?.textContent?.trim();
       if (!title) return false;
       if (k === 'list') return !!document.querySelector('table tbody tr, .RaSimpleList-root li, .RaList-noResults') || /yet/.test(text);
-      if (k === 'form') return !!document.querySelector('form input') && !document.querySelector('.MuiLinearProgress-root');
+      if (k === 'form') return !!document.querySelector('form input') && !document.querySelector('.MuiLinearProgress-indeterminate');
       return true;
     },
     kind,
@@ -237,7 +237,8 @@ describe('on a 390 px phone', () => {
     const seen = await settle(page, kind);
     expect(seen.notFound, `${route} shows the 404 page`).toBe(false);
     // what loads after the title (panels, charts) settles too: no progress bar or placeholder left
-    await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-root, .MuiSkeleton-root, .MuiCircularProgress-root'), undefined, { timeout: 30_000 }).catch(() => undefined);
+    // (indeterminate ones only: an occupancy bar is a determinate LinearProgress that stays)
+    await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-indeterminate, .MuiSkeleton-root, .MuiCircularProgress-indeterminate'), undefined, { timeout: 10_000 }).catch(() => undefined);
     const { over, culprits } = await sideways(page);
     expect(over, `${route} is ${over}px wider than the phone: ${culprits.join(', ')}`).toBeLessThanOrEqual(0);
   }, 90_000);
