@@ -109,9 +109,11 @@ beforeAll(async () => {
     const all = (await owner.client.get('/api/v1/roles')).json().find((r: { name: string }) => r.name === 'Administrator').permissions;
     const role = await owner.client.post('/api/v1/roles', { name: 'Everything clerk', permissions: all });
     before.roleId = role.json().id;
-    await Client.registered(old.url, before.clerkEmail);
+    const { client: clerkAtFirst } = await Client.registered(old.url, before.clerkEmail);
     const invited = await owner.client.post('/api/v1/users', { name: 'Kamau Clerk', email: before.clerkEmail, role_ids: [before.roleId] });
     expect(invited.status).toBe(201);
+    // an invitation is pending until the invited person accepts it
+    expect((await clerkAtFirst.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).status).toBe(200);
     expect((await owner.client.get('/api/v1/meter-readings')).status).toBe(404);
   } finally {
     await old.stop();
@@ -175,7 +177,9 @@ describe('adding an area: one file, db:generate, restart', () => {
       const viewerEmail = unique('viewer');
       const { client: viewer } = await Client.registered(server.url, viewerEmail);
       const viewerRole = (await c.get('/api/v1/roles')).json().find((r: { name: string }) => r.name === 'Viewer').id;
-      expect((await c.post('/api/v1/users', { name: 'Njoroge Viewer', email: viewerEmail, role_ids: [viewerRole] })).status).toBe(201);
+      const invitation = await c.post('/api/v1/users', { name: 'Njoroge Viewer', email: viewerEmail, role_ids: [viewerRole] });
+      expect(invitation.status).toBe(201);
+      expect((await viewer.post(`/api/v1/user/invitations/${invitation.json().id}/accept`)).status).toBe(200);
       expect((await viewer.post(`/api/v1/organisations/${organization!.id}/switch`)).status).toBeLessThan(300);
       expect((await viewer.get('/api/v1/houses')).status).toBe(200);
       expect((await viewer.get('/api/v1/meter-readings')).status).toBe(403);
