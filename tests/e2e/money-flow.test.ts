@@ -114,7 +114,7 @@ describe('money core, in Chromium', () => {
     await page.screenshot({ path: '/tmp/e2e-money-billing-run.png' });
     await page.getByRole('button', { name: 'Close' }).click();
 
-    // a partial payment in the payment form: 25,000 pays last month's 20,000 and 5,000 of this month's
+    // a partial payment in the payment form: 25,000 pays this month's 20,000 and 5,000 of last month's
     await page.goto(`${server.url}/payment-form`);
     await page.locator('input[name="amount"]').fill('25000');
     await pick(page, 'input[name="channel_id"]', 'Office', /Office cash/);
@@ -129,8 +129,10 @@ describe('money core, in Chromium', () => {
     await expect.poll(() => body(page), { timeout: 15_000 }).toMatch(/partially paid/i);
     const invoices = await call(page, 'GET', `/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: lease }))}`);
     const rows = invoices.body as unknown as Array<{ period_start: string; status: string; balance: string }>;
-    expect(rows.find((r) => r.period_start === thisMonth)).toMatchObject({ status: 'partially_paid', balance: '15000.00' });
-    expect(rows.find((r) => r.period_start === lastMonth)).toMatchObject({ status: 'paid', balance: '0.00' });
+    // money pays the invoice that fell due first: this month's (due on the 5th) before last month's,
+    // which was issued at today's activation and falls due only after the grace days
+    expect(rows.find((r) => r.period_start === thisMonth)).toMatchObject({ status: 'paid', balance: '0.00' });
+    expect(rows.find((r) => r.period_start === lastMonth)).toMatchObject({ status: 'partially_paid', balance: '15000.00' });
 
     // the tenant statement: 40,000 billed, 25,000 paid, 15,000 owed
     await page.goto(`${server.url}/statements/user/${tenant}?from=${lastMonth}&to=${today}`);
