@@ -17,10 +17,10 @@ import { countMessage, recipientAddress } from './messages.js';
 // filling. Sending writes one message per reachable tenant through the same path as POST /messages
 // (messages.ts): due ones go out at once, within the balance; the rest wait as insufficient credits.
 
-export type Audience =
-  | { kind: 'tenant'; tenant_id: string }
-  | { kind: 'property'; property_id: string }
-  | { kind: 'arrears'; min_balance?: string; property_id?: string };
+import type { Audience, MessagePlan, PlannedMessage } from '../../../shared/message-plan.js';
+
+export type { Audience, PlannedMessage };
+export type BulkPlan = MessagePlan;
 
 export interface BulkInput {
   audience: Audience;
@@ -29,30 +29,6 @@ export interface BulkInput {
   body?: string | null;
   subject?: string | null;
   scheduled_at?: string | null;
-}
-
-export interface PlannedMessage {
-  tenant_id: string;
-  name: string;
-  to: string;
-  subject: string | null;
-  body: string;
-  segments: number;
-  credits: number;
-  /** Always empty here: a tenant lacking a placeholder's value is skipped instead. */
-  missing: string[];
-}
-
-export interface BulkPlan {
-  messages: PlannedMessage[];
-  /**
-   * Tenants of the audience who get nothing: the channel cannot reach them (no phone or SMS
-   * opt-out; no email), or a placeholder of the text has no value for them (`missing`), since a
-   * message reading "balance for  at  … due on ." is worse than none.
-   */
-  skipped: Array<{ tenant_id: string; name: string; reason: string; missing?: string[] }>;
-  credits: number;
-  balance: number;
 }
 
 /** More than this in one send is refused (a larger audience is split by property). */

@@ -7,27 +7,10 @@ import { centsToDecimal, parseMoney } from '../../../shared/resource-values';
 export type AudienceKind = 'tenant' | 'property' | 'arrears';
 export type Channel = 'sms' | 'email';
 
-export type Audience =
-  | { kind: 'tenant'; tenant_id: string }
-  | { kind: 'property'; property_id: string }
-  | { kind: 'arrears'; min_balance?: string };
+import type { Audience } from '../../../shared/message-plan';
 
-/** One tenant's message as it will go out. */
-export interface PlannedMessage {
-  tenant_id: string;
-  name: string;
-  to: string;
-  subject: string | null;
-  body: string;
-  segments: number;
-  credits: number;
-}
-
-/** A tenant of the audience who gets nothing, and why (`missing`: placeholders without a value). */
-export interface SkippedRecipient { tenant_id: string; name: string; reason: string; missing?: string[] }
-
-/** POST /messages/preview. */
-export interface Plan { messages: PlannedMessage[]; skipped: SkippedRecipient[]; credits: number; balance: number }
+export type { Audience, PlannedMessage, SkippedRecipient } from '../../../shared/message-plan';
+export type { MessagePlan as Plan } from '../../../shared/message-plan';
 
 /** POST /messages/send: how many went out, were only logged, wait for their time or for credits, failed. */
 export interface SendResult { sent: number; logged?: number; queued: number; insufficient_credits: number; failed: number }
