@@ -12,6 +12,7 @@ import {
 import { randomToken } from '../auth/tokens.js';
 import { invalid, invalidField, tooManyRequests } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
+import { CurrentUser, Message, NoContent, UserAnswer } from './account-schemas.js';
 import { currentUserPayload } from './current-user.js';
 
 export const LOGIN_MAX_FAILURES = 5;
@@ -24,7 +25,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 const Email = Type.String({ format: 'email', maxLength: 255 });
 const Password = Type.String({ maxLength: 1024 });
-const Message = Type.Object({ message: Type.String() });
 
 const FAILED_LOGIN = 'These credentials do not match our records.';
 const BAD_RESET_TOKEN = 'This password reset token is invalid.';
@@ -38,6 +38,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['auth'], summary: 'Create an account and log in',
       body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 255 }), email: Email, password: Password, password_confirmation: Type.String({ maxLength: 1024 }) }),
+      response: { 201: UserAnswer },
     },
   }, async (req, reply) => {
     const { name, password, password_confirmation } = req.body;
@@ -82,6 +83,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['auth'], summary: 'Log in with email and password',
       body: Type.Object({ email: Email, password: Password, remember: Type.Optional(Type.Boolean()) }),
+      response: { 200: UserAnswer },
     },
   }, async (req, reply) => {
     const email = req.body.email.trim().toLowerCase();
@@ -113,7 +115,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     return { user: publicUser(outcome.user) };
   });
 
-  app.post('/logout', { schema: { tags: ['auth'], summary: 'End the session' } }, async (req, reply) => {
+  app.post('/logout', { schema: { tags: ['auth'], summary: 'End the session', response: { 204: NoContent } } }, async (req, reply) => {
     const user = requireUser(req);
     await db.transaction(async (tx) => {
       if (req.auth.via === 'session') await endSession(tx, req, reply);
@@ -122,7 +124,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get('/user', { schema: { tags: ['auth'], summary: 'The current user, roles, permissions and active organisation' } }, async (req) => {
+  app.get('/user', { schema: { tags: ['auth'], summary: 'The current user, roles, permissions and active organisation', response: { 200: CurrentUser } } }, async (req) => {
     const user = requireUser(req);
     return currentUserPayload(req, user);
   });
@@ -214,7 +216,7 @@ export async function authRoutes(fastify: FastifyInstance) {
 
 /** GET /sanctum/csrf-cookie at the site root: 204 with XSRF-TOKEN and a session cookie. */
 export async function sanctumRoutes(app: FastifyInstance) {
-  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], summary: 'Start a browser session: sets XSRF-TOKEN' } }, async (req, reply) => {
+  app.get('/sanctum/csrf-cookie', { schema: { tags: ['auth'], summary: 'Start a browser session: sets XSRF-TOKEN', response: { 204: NoContent } } }, async (req, reply) => {
     const sid = req.cookies[SESSION_COOKIE];
     // A browser keeps its session id (logged in or guest) and gets its token again; a new one gets both.
     if (sid) issueCsrf(req, reply, sid);

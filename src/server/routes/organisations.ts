@@ -5,6 +5,7 @@ import { setActiveOrganization } from '../auth/sessions.js';
 import { createOrganization, organizationOf, organizationsOf } from '../domain/organizations.js';
 import { notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
+import { Organization, OrganizationAnswer } from './account-schemas.js';
 
 const Optional = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
@@ -20,6 +21,7 @@ export async function organisationRoutes(fastify: FastifyInstance) {
         email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 255 }), Type.Literal(''), Type.Null()])),
         phone: Optional(32), address: Optional(500), kra_pin: Optional(20),
       }, { additionalProperties: false }),
+      response: { 201: OrganizationAnswer },
     },
   }, async (req, reply) => {
     const user = requireUser(req);
@@ -32,13 +34,13 @@ export async function organisationRoutes(fastify: FastifyInstance) {
     return reply.status(201).send({ organization });
   });
 
-  app.get('/organisations', { schema: { tags: ['organisations'], summary: 'The organisations the user belongs to' } }, async (req) => {
+  app.get('/organisations', { schema: { tags: ['organisations'], summary: 'The organisations the user belongs to', response: { 200: Type.Array(Organization) } } }, async (req) => {
     const user = requireUser(req);
     return organizationsOf(db, user.id);
   });
 
   app.post('/organisations/:id/switch', {
-    schema: { tags: ['organisations'], summary: 'Make an organisation the active one', params: Type.Object({ id: Type.String({ maxLength: 64 }) }) },
+    schema: { tags: ['organisations'], summary: 'Make an organisation the active one', params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 200: OrganizationAnswer } },
   }, async (req) => {
     const user = requireUser(req);
     const organization = await organizationOf(db, user.id, req.params.id);

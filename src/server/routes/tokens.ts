@@ -7,13 +7,14 @@ import { verifyPassword } from '../auth/passwords.js';
 import { users } from '../db/schema.js';
 import { invalidField, notFound } from '../errors.js';
 import { requireUser } from '../plugins/auth.js';
+import { AccessToken, NewAccessToken, NoContent } from './account-schemas.js';
 
 /** The caller's own personal access tokens. */
 export async function tokenRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 
-  app.get('/user/tokens', { schema: { tags: ['tokens'], summary: 'List your personal access tokens' } }, async (req) => {
+  app.get('/user/tokens', { schema: { tags: ['tokens'], summary: 'List your personal access tokens', response: { 200: Type.Array(AccessToken) } } }, async (req) => {
     const user = requireUser(req);
     return listAccessTokens(db, user.id);
   });
@@ -28,6 +29,7 @@ export async function tokenRoutes(fastify: FastifyInstance) {
         password: Type.String({ maxLength: 1024 }),
         expires_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
       }),
+      response: { 201: NewAccessToken },
     },
   }, async (req, reply) => {
     const user = requireUser(req);
@@ -39,7 +41,7 @@ export async function tokenRoutes(fastify: FastifyInstance) {
   });
 
   app.delete('/user/tokens/:id', {
-    schema: { tags: ['tokens'], summary: 'Revoke one of your tokens', params: Type.Object({ id: Type.String({ maxLength: 64 }) }) },
+    schema: { tags: ['tokens'], summary: 'Revoke one of your tokens', params: Type.Object({ id: Type.String({ maxLength: 64 }) }), response: { 204: NoContent } },
   }, async (req, reply) => {
     const user = requireUser(req);
     if (!(await revokeAccessToken(db, user.id, req.params.id))) throw notFound('Token not found.');
