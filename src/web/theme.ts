@@ -99,7 +99,8 @@ function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
       MuiDialog: { defaultProps: { transitionDuration: DIALOG_TRANSITION_MS } },
       // A table wider than its box scrolls inside it, and shows that it does: a shadow on the side
       // with more to see (the covers scroll with the content, the shadows stay with the box).
-      MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } },
+      // …and the keyboard can reach it to scroll it (a table of figures has nothing else to focus)
+      MuiTableContainer: { defaultProps: { tabIndex: 0 }, styleOverrides: { root: { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } },
       RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } } },
       // A checkbox's aria-label names its input, not the span around it (react-admin gives each
       // list row's checkbox "Select this row" as a plain prop, which MUI puts on the span, where
@@ -110,11 +111,17 @@ function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
             root: () => ({ 'aria-label': undefined }),
             input: (state: Record<string, unknown>) => {
               const given = (state.inputProps ?? {}) as Record<string, unknown>;
-              return { ...given, 'aria-label': (given['aria-label'] ?? state['aria-label']) as string | undefined };
+              // "mixed" goes to the checkbox's own indeterminate state (aria-checked on a native
+              // checkbox is ignored by browsers)
+              const indeterminate = !!state.indeterminate;
+              const mark = (el: HTMLInputElement | null) => { if (el) el.indeterminate = indeterminate; };
+              return { ...given, 'aria-label': (given['aria-label'] ?? state['aria-label']) as string | undefined, 'aria-checked': undefined, ref: mark };
             },
           },
         },
       },
+      // a short column name's sort button is still a 24 px target (WCAG 2.5.8)
+      MuiTableSortLabel: { styleOverrides: { root: { minHeight: 24, minWidth: 24 } } },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { padding: '10px 22px', fontSize: '1rem' } },
