@@ -101,7 +101,16 @@ function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
       // with more to see (the covers scroll with the content, the shadows stay with the box).
       // …and the keyboard can reach it to scroll it (a table of figures has nothing else to focus)
       MuiTableContainer: { defaultProps: { tabIndex: 0 }, styleOverrides: { root: { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } },
-      RaDatagrid: { styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) } } } },
+      // The bulk-actions bar with nothing selected is folded over the table's header: hidden, so
+      // its Delete is neither reached by Tab nor over the header's sort buttons.
+      RaDatagrid: {
+        styleOverrides: {
+          root: {
+            '& .RaDatagrid-tableWrapper': { overflowX: 'auto', ...scrollShadows(dark ? '#111a17' : '#ffffff', dark) },
+            '& .RaBulkActionsToolbar-collapsed': { visibility: 'hidden' },
+          },
+        },
+      },
       // A checkbox's aria-label names its input, not the span around it (react-admin gives each
       // list row's checkbox "Select this row" as a plain prop, which MUI puts on the span, where
       // it names nothing and the checkbox itself is unlabelled).
@@ -120,8 +129,6 @@ function build(mode: 'light' | 'dark', base: RaThemeOptions): RaThemeOptions {
           },
         },
       },
-      // a short column name's sort button is still a 24 px target (WCAG 2.5.8)
-      MuiTableSortLabel: { styleOverrides: { root: { minHeight: 24, minWidth: 24 } } },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: { root: { borderRadius: 10 }, sizeLarge: { padding: '10px 22px', fontSize: '1rem' } },

@@ -160,3 +160,93 @@ describe('a member whose role lacks a permission', () => {
     }
   }, 180_000);
 });
+
+/**
+ * A new person, invited by the demo administrator with one built-in role, logged in on `page`
+ * and working in the demo organisation.
+ */
+async function memberWith(page: Page, roleName: string) {
+  const email = `${roleName.toLowerCase()}-${Date.now()}@example.co.ke`;
+  const password = 'Nyumba-Safi-2026';
+  await logOut(page);
+  await page.goto(`${server.url}/auth/login`);
+  expect((await apiCall(page, 'POST', '/register', { name: `Juma ${roleName}`, email, password, password_confirmation: password })).status).toBe(201);
+  await logOut(page);
+  await logIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+  const roles = await apiCall<Array<{ id: string; name: string; built_in: boolean }>>(page, 'GET', '/roles');
+  const role = roles.body.find((r) => r.name === roleName && r.built_in);
+  expect(role, roleName).toBeTruthy();
+  const member = await apiCall<{ id: string }>(page, 'POST', '/users', { name: `Juma ${roleName}`, email, role_ids: [role!.id] });
+  expect(member.status).toBe(201);
+  const org = await page.evaluate(() => JSON.parse(localStorage.getItem('keja.organization') ?? 'null').id as string);
+  await logOut(page);
+  await logIn(page, email, password);
+  expect((await apiCall(page, 'POST', `/user/invitations/${member.body.id}/accept`)).status).toBe(200);
+  await apiCall(page, 'POST', `/organisations/${org}/switch`);
+}
+
+/** The dashboard's money tiles (view.financials) are drawn, or not. */
+async function dashboardMoney(page: Page) {
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByTestId('tile-occupancy').waitFor({ timeout: 45_000 });
+  return (await page.getByTestId('tile-collected').count()) + (await page.getByTestId('tile-billed').count()) > 0;
+}
+
+// product.md: each built-in role's day on the screens (the API side: tests/server/domain/built-in-roles.test.ts)
+describe('a built-in role’s day on the screens', () => {
+  it('the Caretaker takes a cash receipt, logs a ticket and sees no money figures', async () => {
+    const { page } = browser;
+    await memberWith(page, 'Caretaker');
+    expect(await dashboardMoney(page)).toBe(false);
+
+    await page.goto(`${server.url}/payment-form`);
+    await page.getByRole('heading', { name: 'Record a payment' }).waitFor({ timeout: 45_000 });
+    await page.getByLabel(/Amount/).fill('1500');
+    expect(await page.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
+    await page.getByRole('combobox', { name: /Channel/ }).click();
+    await page.getByRole('option', { name: 'Office cash' }).click();
+    const payer = `Mama Cash ${Date.now()}`;
+    await page.getByLabel(/Payer name/).fill(payer);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/payments', { timeout: 30_000 });
+    const paid = await apiCall<Array<{ payer_name: string; amount: string; method: string }>>(page, 'GET', `/payments?filter=${encodeURIComponent(JSON.stringify({ q: payer }))}`);
+    expect(paid.body.map((p) => [p.payer_name, p.amount, p.method])).toEqual([[payer, '1500.00', 'cash']]);
+
+    await page.goto(`${server.url}/ticket-form`);
+    await settle(page, 'form');
+    const subject = `Tap leaking in the courtyard ${Date.now()}`;
+    await page.locator('input[name="subject"]').fill(subject);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/ticket-form') || /\/ticket-form\/\w+/.test(u.pathname), { timeout: 30_000 });
+    const tickets = await apiCall<Array<{ subject: string; status: string }>>(page, 'GET', `/tickets?filter=${encodeURIComponent(JSON.stringify({ q: subject }))}`);
+    expect(tickets.body.map((t) => [t.subject, t.status])).toEqual([[subject, 'open']]);
+
+    // no reports, no members, no roles
+    for (const route of ['/statements/aging-balances', '/users', '/roles']) {
+      await page.goto(`${server.url}${route}`);
+      expect((await settle(page, 'other')).notFound, `${route} is refused`).toBe(true);
+    }
+  }, 180_000);
+
+  it('the Accountant sees the money, takes receipts, runs the aging report and exports; opens no ticket or lease', async () => {
+    const { page } = browser;
+    await memberWith(page, 'Accountant');
+    expect(await dashboardMoney(page)).toBe(true);
+
+    await page.goto(`${server.url}/payments`);
+    expect((await settle(page, 'list')).rows).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(1);
+
+    await page.goto(`${server.url}/statements/aging-balances`);
+    expect((await settle(page, 'other')).notFound).toBe(false);
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 30_000 }).toMatch(/Ksh/);
+
+    await page.goto(`${server.url}/payment-form`);
+    await page.getByRole('heading', { name: 'Record a payment' }).waitFor({ timeout: 45_000 });
+
+    for (const route of ['/ticket-form', '/users', `/tenant-form/${ids.tenant}`]) {
+      await page.goto(`${server.url}${route}`);
+      expect((await settle(page, 'other')).notFound, `${route} is refused`).toBe(true);
+    }
+  }, 180_000);
+});
