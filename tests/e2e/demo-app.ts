@@ -147,7 +147,8 @@ export async function settle(page: Page, kind: Kind) {
       if (/Page not found/.test(text) && document.querySelector('h1, h2')) return true;
       const title = document.getElementById('react-admin-title')?.textContent?.trim();
       if (!title) return false;
-      if (k === 'list') return !!document.querySelector('table tbody tr, .RaSimpleList-root li, .RaList-noResults') || /yet/.test(text);
+      // a phone's list is react-admin's SimpleList: list items, with no class of their own
+      if (k === 'list') return !!document.querySelector('table tbody tr, .RaList-content li, .RaList-noResults') || /yet/.test(text);
       if (k === 'form') return !!document.querySelector('form input') && !document.querySelector('.MuiLinearProgress-indeterminate');
       return true;
     },
