@@ -3,169 +3,22 @@
 // or for other helpers' pages a title that is not the 404 page), and a member whose role lacks a
 // permission gets the 404 page for that route. On a 390 px phone: no screen scrolls sideways
 // (a wide table scrolls inside its own box), and a phone number typed the Kenyan way is kept.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openChromium, type Chromium } from './harness.js';
-
-const DEMO_EMAIL = 'admin@demo.keja.co.ke';
-const DEMO_PASSWORD = 'Demo-Pass-2026-routes';
-
-/** The server with DEMO=1 (the demo data takes a while to create on a busy machine). */
-async function startDemoServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keja-e2e-routes-'));
-  // A copy of the built app: a rebuild of dist/web during the run must not change the files served.
-  const webDir = path.join(dataDir, 'web');
-  cpSync('dist/web', webDir, { recursive: true });
-  let out = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: webDir, DEMO: '1', DEMO_EMAIL, DEMO_PASSWORD,
-      LOG_LEVEL: 'warn', COUNTRY_LOOKUP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  let stopping = false;
-  // A server that dies mid-run explains every later failure: say so, with its last words.
-  child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`the Keja server exited (${code ?? signal}):\n${out.slice(-4000)}`);
-  });
-  await new Promise<void>((resolve, reject) => {
-    const deadline = Date.now() + 170_000;
-    const timer = setInterval(() => {
-      if (out.includes('Keja is running')) { clearInterval(timer); resolve(); }
-      else if (child.exitCode !== null || Date.now() > deadline) { clearInterval(timer); reject(new Error(`server did not start:\n${out}`)); }
-    }, 200);
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    async stop() {
-      stopping = true;
-      if (child.exitCode !== null || child.signalCode !== null) return rmSync(dataDir, { recursive: true, force: true });
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { apiCall, DEMO_EMAIL, DEMO_PASSWORD, demoIds, fillRoute, logIn as logInAt, logOut, ROUTES, settle, SOURCES, startDemoServer } from './demo-app.js';
 
 let server: { url: string; stop(): Promise<void> };
 let browser: Chromium;
-const ids: Record<string, string> = {};
-
-/** A JSON call from the page, with the session cookie, the CSRF token and the organisation. */
-async function apiCall<T>(page: Page, method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      if (method !== 'GET') await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const xsrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id?: string } | null;
-      const headers: Record<string, string> = { Accept: 'application/json', 'X-XSRF-TOKEN': xsrf };
-      if (body !== undefined) headers['Content-Type'] = 'application/json'; // Fastify refuses an empty JSON body
-      if (org?.id) headers['X-Tenant-Id'] = org.id;
-      const res = await fetch(`/api/v1${url}`, { method, headers, credentials: 'include', body: body === undefined ? undefined : JSON.stringify(body) });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/auth/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  // the dashboard, or back to the page that sent the browser to log in
-  await page.waitForURL((u) => u.pathname !== '/auth/login', { timeout: 60_000 });
-}
-
-async function logOut(page: Page) {
-  await apiCall(page, 'POST', '/logout');
-  await page.evaluate(() => localStorage.clear());
-}
-
-type Kind = 'list' | 'form' | 'other';
-/** Seed section 2's authenticated routes; `{name}` is an id from the demo data. */
-const ROUTES: Array<[string, Kind]> = [
-  ['/dashboard', 'other'],
-  ['/property-owners', 'list'], ['/property-owners/form', 'form'], ['/property-owners/form/{owner}', 'form'], ['/property-owner-form/{owner}', 'form'],
-  ['/roles', 'list'], ['/role/form', 'other'], ['/role/form/{role}', 'other'],
-  ['/aggregators', 'list'], ['/aggregator/form', 'form'], ['/aggregator/form/{aggregator}', 'form'],
-  ['/properties', 'list'], ['/property-form', 'form'], ['/property-form/{property}', 'form'],
-  ['/house-types', 'list'], ['/house-type-form', 'form'], ['/house-type-form/{houseType}', 'form'],
-  ['/houses', 'list'], ['/houses-form', 'form'], ['/houses-form/{house}', 'form'], ['/house-form', 'form'], ['/house-form/{house}', 'form'],
-  ['/{owner}/house-form', 'form'], ['/property/{property}/house-form', 'form'], ['/property/{property}/house-form/{house}', 'form'],
-  ['/charges', 'list'], ['/charge-form', 'form'], ['/charge-form/{charge}', 'form'],
-  ['/tenants', 'list'], ['/tenant-form', 'form'], ['/tenant-form/{tenant}', 'form'],
-  ['/leases', 'list'],
-  ['/invoices', 'list'], ['/invoice-form', 'other'], ['/invoice-form/{invoice}', 'other'],
-  ['/expenses', 'list'], ['/incomes', 'list'], ['/payments', 'list'],
-  ['/payment-channels', 'list'], ['/payment-channel-form', 'form'], ['/payment-channel-form/{channel}', 'form'],
-  ['/send-message', 'other'], ['/send-message/{tenant}', 'other'],
-  ['/outbox', 'list'], ['/sent', 'list'],
-  ['/statements/property', 'other'], ['/statements/property/{property}', 'other'],
-  ['/statements/user', 'other'], ['/statements/user/{tenant}', 'other'], ['/statements/user/{tenant}/{lease}', 'other'],
-  ['/statements/aging-balances', 'other'],
-  ['/settings', 'other'],
-  ['/templates', 'list'], ['/template-form', 'other'], ['/template-form/{template}', 'other'],
-  ['/users', 'list'], ['/user-form', 'other'], ['/user-form/{user}', 'other'],
-  ['/change-password', 'other'], ['/invitations', 'other'],
-  ['/work-orders', 'list'],
-  ['/tickets', 'list'], ['/ticket-form', 'form'], ['/ticket-form/{ticket}', 'form'],
-  ['/service-providers', 'list'], ['/service-provider-form', 'form'], ['/service-provider-form/{provider}', 'form'],
-  ['/sms-credits', 'other'],
-  ['/work-order-categories', 'list'], ['/work-order-category-form', 'form'], ['/work-order-category-form/{category}', 'form'],
-];
-
-const SOURCES: Record<string, string> = {
-  owner: 'property-owners', role: 'roles', aggregator: 'aggregators', property: 'properties', houseType: 'house-types',
-  house: 'houses', charge: 'charges', tenant: 'tenants', lease: 'leases', invoice: 'invoices', channel: 'payment-channels',
-  template: 'templates', user: 'users', ticket: 'tickets', provider: 'service-providers', category: 'work-order-categories',
-};
-
-const fill = (route: string) => route.replace(/\{(\w+)\}/g, (_, k: string) => ids[k]);
-
-/** What the screen shows once it has settled: the 404 page, or its title and content. */
-async function settle(page: Page, kind: Kind) {
-  await page.waitForFunction(
-    (k) => {
-      const text = document.body.innerText;
-      if (/Page not found/.test(text) && document.querySelector('h1, h2')) return true;
-      const title = document.getElementById('react-admin-title')?.textContent?.trim();
-      if (!title) return false;
-      if (k === 'list') return !!document.querySelector('table tbody tr, .RaSimpleList-root li, .RaList-noResults') || /yet/.test(text);
-      if (k === 'form') return !!document.querySelector('form input') && !document.querySelector('.MuiLinearProgress-indeterminate');
-      return true;
-    },
-    kind,
-    { timeout: 45_000 },
-  );
-  const h = await page.locator('h1, h2').allInnerTexts();
-  return {
-    notFound: h.some((t) => /Page not found/.test(t)),
-    title: ((await page.locator('#react-admin-title').textContent()) ?? '').trim(),
-    rows: await page.locator('table tbody tr').count(),
-  };
-}
+let ids: Record<string, string> = {};
+const fill = (route: string) => fillRoute(route, ids);
+const logIn = (page: Page, email: string, password: string) => logInAt(page, server.url, email, password);
 
 beforeAll(async () => {
   server = await startDemoServer();
   browser = await openChromium();
   await logIn(browser.page, DEMO_EMAIL, DEMO_PASSWORD);
-  for (const [key, resource] of Object.entries(SOURCES)) {
-    const { body } = await apiCall<Array<{ id: string }>>(browser.page, 'GET', `/${resource}?range=${encodeURIComponent('[0,0]')}`);
-    ids[key] = body[0]?.id;
-  }
-  const { body: leases } = await apiCall<Array<{ id: string; tenant_id: string }>>(browser.page, 'GET', `/leases?range=${encodeURIComponent('[0,0]')}`);
-  ids.lease = leases[0].id;
-  ids.tenant = leases[0].tenant_id;
+  ids = await demoIds(browser.page);
 }, 240_000);
 
 afterAll(async () => {
@@ -221,10 +74,8 @@ async function sideways(page: Page) {
   });
 }
 
-// Skipped for now: this pass never completed on the busy build machine where it was written, and
-// there was no time left in that session to see it through (issue 15 keeps it as open work). The
-// overflow it checks was measured by hand at 0 px on every route (tests/e2e/daily-use-shots.mts).
-describe.skip('on a 390 px phone', () => {
+// One browser at phone size for every route; each route is loaded once.
+describe('on a 390 px phone', () => {
   let phone: Chromium;
   beforeAll(async () => {
     phone = await openChromium({ width: 390, height: 844 });
@@ -304,6 +155,96 @@ describe('a member whose role lacks a permission', () => {
       await page.goto(`${server.url}${route}`);
       const seen = await settle(page, 'other');
       expect(seen.notFound, `${route} is refused`).toBe(true);
+    }
+  }, 180_000);
+});
+
+/**
+ * A new person, invited by the demo administrator with one built-in role, logged in on `page`
+ * and working in the demo organisation.
+ */
+async function memberWith(page: Page, roleName: string) {
+  const email = `${roleName.toLowerCase()}-${Date.now()}@example.co.ke`;
+  const password = 'Nyumba-Safi-2026';
+  await logOut(page);
+  await page.goto(`${server.url}/auth/login`);
+  expect((await apiCall(page, 'POST', '/register', { name: `Juma ${roleName}`, email, password, password_confirmation: password })).status).toBe(201);
+  await logOut(page);
+  await logIn(page, DEMO_EMAIL, DEMO_PASSWORD);
+  const roles = await apiCall<Array<{ id: string; name: string; built_in: boolean }>>(page, 'GET', '/roles');
+  const role = roles.body.find((r) => r.name === roleName && r.built_in);
+  expect(role, roleName).toBeTruthy();
+  const member = await apiCall<{ id: string }>(page, 'POST', '/users', { name: `Juma ${roleName}`, email, role_ids: [role!.id] });
+  expect(member.status).toBe(201);
+  const org = await page.evaluate(() => JSON.parse(localStorage.getItem('keja.organization') ?? 'null').id as string);
+  await logOut(page);
+  await logIn(page, email, password);
+  expect((await apiCall(page, 'POST', `/user/invitations/${member.body.id}/accept`)).status).toBe(200);
+  await apiCall(page, 'POST', `/organisations/${org}/switch`);
+}
+
+/** The dashboard's money tiles (view.financials) are drawn, or not. */
+async function dashboardMoney(page: Page) {
+  await page.goto(`${server.url}/dashboard`);
+  await page.getByTestId('tile-occupancy').waitFor({ timeout: 45_000 });
+  return (await page.getByTestId('tile-collected').count()) + (await page.getByTestId('tile-billed').count()) > 0;
+}
+
+// product.md: each built-in role's day on the screens (the API side: tests/server/domain/built-in-roles.test.ts)
+describe('a built-in role’s day on the screens', () => {
+  it('the Caretaker takes a cash receipt, logs a ticket and sees no money figures', async () => {
+    const { page } = browser;
+    await memberWith(page, 'Caretaker');
+    expect(await dashboardMoney(page)).toBe(false);
+
+    await page.goto(`${server.url}/payment-form`);
+    await page.getByRole('heading', { name: 'Record a payment' }).waitFor({ timeout: 45_000 });
+    await page.getByLabel(/Amount/).fill('1500');
+    expect(await page.getByRole('radio', { name: 'Cash' }).isChecked()).toBe(true);
+    await page.getByRole('combobox', { name: /Channel/ }).click();
+    await page.getByRole('option', { name: 'Office cash' }).click();
+    const payer = `Mama Cash ${Date.now()}`;
+    await page.getByLabel(/Payer name/).fill(payer);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.pathname === '/payments', { timeout: 30_000 });
+    const paid = await apiCall<Array<{ payer_name: string; amount: string; method: string }>>(page, 'GET', `/payments?filter=${encodeURIComponent(JSON.stringify({ q: payer }))}`);
+    expect(paid.body.map((p) => [p.payer_name, p.amount, p.method])).toEqual([[payer, '1500.00', 'cash']]);
+
+    await page.goto(`${server.url}/ticket-form`);
+    await settle(page, 'form');
+    const subject = `Tap leaking in the courtyard ${Date.now()}`;
+    await page.locator('input[name="subject"]').fill(subject);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/ticket-form') || /\/ticket-form\/\w+/.test(u.pathname), { timeout: 30_000 });
+    const tickets = await apiCall<Array<{ subject: string; status: string }>>(page, 'GET', `/tickets?filter=${encodeURIComponent(JSON.stringify({ q: subject }))}`);
+    expect(tickets.body.map((t) => [t.subject, t.status])).toEqual([[subject, 'open']]);
+
+    // no reports, no members, no roles
+    for (const route of ['/statements/aging-balances', '/users', '/roles']) {
+      await page.goto(`${server.url}${route}`);
+      expect((await settle(page, 'other')).notFound, `${route} is refused`).toBe(true);
+    }
+  }, 180_000);
+
+  it('the Accountant sees the money, takes receipts, runs the aging report and exports; opens no ticket or lease', async () => {
+    const { page } = browser;
+    await memberWith(page, 'Accountant');
+    expect(await dashboardMoney(page)).toBe(true);
+
+    await page.goto(`${server.url}/payments`);
+    expect((await settle(page, 'list')).rows).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Export' }).count()).toBe(1);
+
+    await page.goto(`${server.url}/statements/aging-balances`);
+    expect((await settle(page, 'other')).notFound).toBe(false);
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 30_000 }).toMatch(/Ksh/);
+
+    await page.goto(`${server.url}/payment-form`);
+    await page.getByRole('heading', { name: 'Record a payment' }).waitFor({ timeout: 45_000 });
+
+    for (const route of ['/ticket-form', '/users', `/tenant-form/${ids.tenant}`]) {
+      await page.goto(`${server.url}${route}`);
+      expect((await settle(page, 'other')).notFound, `${route} is refused`).toBe(true);
     }
   }, 180_000);
 });

@@ -27,12 +27,12 @@ describe('the theme', () => {
     }
   });
 
-  it('paints a primary button emerald', () => {
+  it('paints a primary button emerald 700 (white on it is 5.5:1)', () => {
     render(<ThemeProvider theme={createTheme(lightTheme as object)}><Button variant="contained">Save</Button></ThemeProvider>);
     const style = getComputedStyle(screen.getByRole('button', { name: 'Save' }));
     // MUI 7 paints a contained button through its variant variable
     expect(style.backgroundColor).toBe('var(--variant-containedBg)');
-    expect(style.getPropertyValue('--variant-containedBg').toLowerCase()).toBe(EMERALD[600]);
+    expect(style.getPropertyValue('--variant-containedBg').toLowerCase()).toBe(EMERALD[700]);
   });
 });
 

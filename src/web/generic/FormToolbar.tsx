@@ -6,11 +6,13 @@ import type { Resource } from '../../shared/resource';
 import { areaExtensions } from '../areas/extensions';
 import { useAccess } from './access';
 import { titleText } from './display';
+import { useLabels } from './labels';
 
 export function FormToolbar({ resource, editing, returnTo }: { resource: Resource; editing: boolean; returnTo: string }) {
   const record = useRecordContext();
   const access = useAccess(resource);
   const translate = useTranslate();
+  const labels = useLabels(resource);
   const Extra = areaExtensions[resource.name]?.recordActions;
   const blocked = editing && record ? resource.delete.blockedWhen?.find((b) => b.in.includes(String(record[b.field]))) : undefined;
   return (
@@ -25,7 +27,15 @@ export function FormToolbar({ resource, editing, returnTo }: { resource: Resourc
             <Typography variant="body2" color="text.secondary">{translate('generic.form.delete_blocked')}</Typography>
           </Tooltip>
         ) : (
-          <DeleteButton mutationMode="pessimistic" redirect={returnTo} record={record} resource={resource.name} confirmTitle={titleText(resource, record) || undefined} />
+          <DeleteButton
+            mutationMode="pessimistic"
+            redirect={returnTo}
+            record={record}
+            resource={resource.name}
+            confirmTitle={titleText(resource, record) || undefined}
+            // the toast names the record ("Property Jirani Heights deleted"), not "Element deleted"
+            successMessage={titleText(resource, record) ? translate('generic.form.deleted_record', { name: labels.area(1), title: titleText(resource, record) }) : undefined}
+          />
         )
       ) : null}
     </Toolbar>

@@ -11,6 +11,7 @@ import {
   List,
   SimpleList,
   TopToolbar,
+  useListContext,
   useRecordContext,
   useTranslate,
   type RaRecord,
@@ -94,6 +95,14 @@ function Empty({ resource, createTo, title }: { resource: Resource; createTo: st
       </Box>
     </Card>
   );
+}
+
+/** Delete the chosen rows; the toast says how many of what ("3 properties deleted"). */
+function BulkDelete({ resource }: { resource: Resource }) {
+  const translate = useTranslate();
+  const labels = useLabels(resource);
+  const n = useListContext().selectedIds.length;
+  return <BulkDeleteButton mutationMode="pessimistic" successMessage={translate('generic.list.deleted', { smart_count: n, name: labels.area(n).toLocaleLowerCase() })} />;
 }
 
 /** The area's row action (areas/extensions.ts rowActions) for the row's record; Datagrid reads label and sortable. */
@@ -190,7 +199,7 @@ export function GenericList({ resource, route }: ListScreenProps) {
         ) : (
           <Datagrid
             rowClick={rowClick}
-            bulkActionButtons={access.delete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+            bulkActionButtons={access.delete ? <BulkDelete resource={resource} /> : false}
             size="small"
             sx={{
               '& .RaDatagrid-headerCell': { fontWeight: 650, whiteSpace: 'nowrap', bgcolor: 'background.paper' },

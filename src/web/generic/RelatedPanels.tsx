@@ -129,7 +129,8 @@ function RelatedPanel({ resource, field, record, several }: Relation & { record:
         }
         sx={{ py: 1.25, '& .MuiCardHeader-avatar': { mr: 1.25 }, '& .MuiCardHeader-action': { alignSelf: 'center', m: 0 } }}
       />
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* a table wider than the panel (long message bodies) scrolls here, a box the keyboard can reach */}
+      <Box tabIndex={0} sx={{ overflowX: 'auto', '& .RaDatagrid-root .RaDatagrid-tableWrapper': { overflowX: 'visible' } }}>
         <ReferenceManyField
           record={record}
           reference={resource.name}

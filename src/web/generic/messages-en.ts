@@ -95,6 +95,7 @@ export const genericEnglish = {
     },
     list: {
       empty_title: 'No %{name} yet',
+      deleted: '%{smart_count} %{name} deleted',
       empty_text: 'Add the first one and it will appear here.',
       empty_text_readonly: 'When there are some, they will appear here.',
       add: 'Add %{name}',
@@ -117,6 +118,7 @@ export const genericEnglish = {
       created: '%{name} created',
       created_record: '%{name} %{title} created',
       saved_record: '%{name} %{title} saved',
+      deleted_record: '%{name} %{title} deleted',
       problem: 'Please correct the highlighted fields.',
       money_invalid: 'Enter an amount in shillings with at most two decimals',
       money_min: 'At least %{min}',

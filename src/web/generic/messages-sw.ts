@@ -65,6 +65,7 @@ export const genericSwahili = {
     },
     list: {
       empty_title: 'Hakuna %{name} bado',
+      deleted: '%{name} %{smart_count} zimefutwa',
       empty_text: 'Ongeza ya kwanza na itaonekana hapa.',
       empty_text_readonly: 'Zikiwepo, zitaonekana hapa.',
       add: 'Ongeza %{name}',
@@ -86,6 +87,7 @@ export const genericSwahili = {
       saved: 'Imehifadhiwa',
       created_record: '%{name} %{title} imeundwa',
       saved_record: '%{name} %{title} imehifadhiwa',
+      deleted_record: '%{name} %{title} imefutwa',
       created: '%{name} imeundwa',
       problem: 'Tafadhali sahihisha sehemu zilizoonyeshwa.',
       money_invalid: 'Weka kiasi kwa shilingi, desimali mbili tu',

@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { Box, ListItemIcon, ListItemText, MenuItem, useMediaQuery, type Theme } from '@mui/material';
 import LockResetRoundedIcon from '@mui/icons-material/LockResetRounded';
-import { AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Logo, LogoMark } from '../brand/Logo';
 import { OrganisationSwitcher } from './OrganisationSwitcher';
@@ -21,9 +21,11 @@ const ChangePasswordItem = forwardRef<HTMLAnchorElement>((props, ref) => {
 });
 ChangePasswordItem.displayName = 'ChangePasswordItem';
 
+/** The user menu's button shows the person's name, so its accessible name is that name too. */
 function KejaUserMenu() {
+  const { identity } = useGetIdentity();
   return (
-    <UserMenu>
+    <UserMenu label={identity?.fullName || undefined}>
       <ChangePasswordItem />
       <Logout />
     </UserMenu>

@@ -70,8 +70,11 @@ export function AppMenu() {
       <Menu.Item to="/dashboard" primaryText={translate('ra.page.dashboard')} leftIcon={<SpaceDashboardRoundedIcon />} />
       {groups.map(({ group, items }) => [
         open ? (
+          // inside the menu (role="menu") a plain list item is not allowed: the group's name is
+          // presentation, the links that follow are the menu's items
           <ListSubheader
             key={`h-${group}`}
+            role="presentation"
             disableSticky
             sx={{ bgcolor: 'transparent', lineHeight: '28px', mt: 1.25, px: 2.5, fontSize: 11, fontWeight: 700, letterSpacing: '0.08em', textTransform: 'uppercase', color: 'text.secondary' }}
           >

@@ -44,7 +44,7 @@ export function AttentionPanel({ data }: { data: Dashboard }) {
           const label = translate(`money.dashboard.attention.${i.key}`, { smart_count: n });
           return (
             <Card key={i.key} sx={{ borderRadius: 3, borderColor: n ? 'warning.main' : undefined }} data-testid={`attention-${i.key}`}>
-              <CardActionArea component={Link} to={i.to} sx={{ p: 1.5, height: '100%' }} aria-label={`${n} ${label}`}>
+              <CardActionArea component={Link} to={i.to} sx={{ p: 1.5, height: '100%' }}>
                 <Stack direction="row" spacing={1.25} sx={{ alignItems: 'center' }}>
                   <Box sx={{ color: n ? 'warning.dark' : 'text.secondary', display: 'flex', '& svg': { fontSize: 22 } }}>{i.icon}</Box>
                   <Typography sx={{ fontSize: '1.35rem', fontWeight: 800, fontVariantNumeric: 'tabular-nums', color: n ? 'warning.dark' : 'text.secondary' }}>

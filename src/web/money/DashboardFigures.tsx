@@ -46,7 +46,7 @@ function Tile({ to, icon, label, children, testId }: { to: string | null; icon: 
   return (
     <Card sx={{ height: '100%', borderRadius: 3 }} data-testid={testId}>
       {to ? (
-        <CardActionArea component={Link} to={to} sx={{ height: '100%', alignItems: 'stretch', display: 'block' }} aria-label={label}>
+        <CardActionArea component={Link} to={to} sx={{ height: '100%', alignItems: 'stretch', display: 'block' }}>
           {body}
         </CardActionArea>
       ) : (
@@ -74,7 +74,7 @@ function OccupancyTile({ data }: { data: Dashboard }) {
   return (
       <Tile testId="tile-occupancy" icon={<HomeWorkRoundedIcon />} label={translate('money.dashboard.occupancy')} to={may('house') ? listLink('houses', { status: ['vacant'] }) : null}>
         <Big>{data.occupancy.rate}%</Big>
-        <LinearProgress variant="determinate" value={Math.min(100, Number(data.occupancy.rate) || 0)} sx={{ my: 1, height: 6, borderRadius: 3 }} />
+        <LinearProgress variant="determinate" value={Math.min(100, Number(data.occupancy.rate) || 0)} aria-label={translate('money.dashboard.occupancy')} sx={{ my: 1, height: 6, borderRadius: 3 }} />
         <Typography variant="body2" color="text.secondary">
           {translate('money.dashboard.occupied_of', { occupied: data.occupancy.occupied, houses: data.occupancy.houses })}
         </Typography>

@@ -9,6 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { useFormSubmit } from '../../components/useFormSubmit';
 import { useToast } from '../../components/toast/ToastProvider';
 import { pathLabel, useLabels } from '../../generic/labels';
+import { recordTitle, type RecordValues } from '../../../shared/resource';
+import { resourceByName } from '../../../../resources/index';
 
 type Values = Record<string, unknown>;
 
@@ -144,6 +146,7 @@ export function useRecordSave(resource: string, record: RaRecord | undefined, {
   const [update] = useUpdate();
   const navigate = useNavigate();
   const toast = useToast();
+  const translate = useTranslate();
   const labels = useLabels(useMemo(() => ({ name: resource }), [resource]));
   const labelOf = useCallback((path: string) => pathLabel(labels, path), [labels]);
   return useFormSubmit(async (values) => {
@@ -151,7 +154,13 @@ export function useRecordSave(resource: string, record: RaRecord | undefined, {
     const saved = record
       ? await update(resource, { id: record.id, data, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true })
       : await create(resource, { data }, { returnPromise: true });
-    toast.add({ severity: 'success', summary: record ? 'screens.common.saved' : 'screens.common.created', life: 4000 });
+    // the toast names the record ("Role Caretaker created"), as the generic forms' do
+    const declared = resourceByName(resource);
+    const title = declared ? recordTitle(declared, (saved ?? undefined) as RecordValues | undefined) : '';
+    const summary = title
+      ? translate(record ? 'generic.form.saved_record' : 'generic.form.created_record', { name: labels.area(1), title })
+      : translate(record ? 'generic.form.saved' : 'generic.form.created', { name: labels.area(1) });
+    toast.add({ severity: 'success', summary, life: 4000 });
     onSaved?.(saved as RaRecord);
     if (backTo) navigate(backTo);
   }, { shown, labelOf });

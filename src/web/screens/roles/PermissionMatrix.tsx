@@ -7,6 +7,7 @@ import {
   Box, Checkbox, FormHelperText, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
+import { checkboxInput } from '../../components/checkbox-input';
 import { ALL_PERMISSIONS, CRUD_ACTIONS, DOMAIN_PERMISSIONS, MODULES, permission } from '../../../shared/permissions';
 
 /** The domain verbs of each module (void.invoice → invoice: [void]). */
@@ -88,7 +89,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false, gra
                     checked={all.checked}
                     indeterminate={all.indeterminate}
                     onChange={(e) => setMany([...ALL_PERMISSIONS], e.target.checked)}
-                    slotProps={{ input: { 'aria-label': translate('screens.roles.select_everything') } }}
+                    slotProps={{ input: checkboxInput(translate('screens.roles.select_everything'), all.indeterminate) }}
                   />
                   {translate('screens.roles.module')}
                 </Box>
@@ -105,7 +106,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false, gra
                         checked={s.checked}
                         indeterminate={s.indeterminate}
                         onChange={(e) => setMany(columnPermissions(a), e.target.checked)}
-                        slotProps={{ input: { 'aria-label': translate('screens.roles.select_column', { action: actionLabel(a) }) } }}
+                        slotProps={{ input: checkboxInput(translate('screens.roles.select_column', { action: actionLabel(a) }), s.indeterminate) }}
                       />
                     </Box>
                   </TableCell>
@@ -151,7 +152,7 @@ export function PermissionMatrix({ source = 'permissions', readOnly = false, gra
                       checked={s.checked}
                       indeterminate={s.indeterminate}
                       onChange={(e) => setMany(row, e.target.checked)}
-                      slotProps={{ input: { 'aria-label': translate('screens.roles.select_row', { module: moduleLabel(m) }) } }}
+                      slotProps={{ input: checkboxInput(translate('screens.roles.select_row', { module: moduleLabel(m) }), s.indeterminate) }}
                     />
                   </TableCell>
                 </TableRow>
