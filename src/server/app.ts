@@ -83,7 +83,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
   // the record hooks encrypt Daraja keys and send messages with these (crud/hooks.ts knows no app)
   configureSecretBox(config.appKey);
-  configureMessaging(defaultMessagingServices(app.log, app.mailer, config.smsDriver));
+  configureMessaging(defaultMessagingServices(app.log, app.mailer, config.smsDriver, { baseUrl: config.africasTalkingUrl }));
 
   const https = config.appUrl.startsWith('https://');
   await app.register(helmet, {
