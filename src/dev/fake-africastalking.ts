@@ -66,8 +66,8 @@ export interface FakeAfricasTalking {
   reportUrl: string | undefined;
   autoReport: boolean;
   reports: FakeAtReport[];
-  /** The next n requests answer this HTTP status (default 500) and accept nothing. */
-  failNext(n?: number, status?: number): void;
+  /** The next n requests (after letting `after` through) answer this HTTP status (default 500) and accept nothing. */
+  failNext(n?: number, status?: number, after?: number): void;
   /** The next n requests are never answered (the caller's timeout must end them). */
   hangNext(n?: number): void;
   /** Posts a delivery report for a message as AT does; resolves with Keja's HTTP status. */
@@ -89,7 +89,7 @@ export async function startFakeAfricasTalking(options: FakeAfricasTalkingOptions
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  let failing: { left: number; status: number } = { left: 0, status: 500 };
+  let failing: { left: number; status: number; after: number } = { left: 0, status: 500, after: 0 };
   let hanging = 0;
 
   const fake: FakeAfricasTalking = {
@@ -105,8 +105,8 @@ export async function startFakeAfricasTalking(options: FakeAfricasTalkingOptions
     reportUrl: options.reportUrl,
     autoReport: options.autoReport ?? false,
     reports: [],
-    failNext(n = 1, status = 500) {
-      failing = { left: n, status };
+    failNext(n = 1, status = 500, after = 0) {
+      failing = { left: n, status, after };
     },
     hangNext(n = 1) {
       hanging = n;
@@ -149,7 +149,8 @@ export async function startFakeAfricasTalking(options: FakeAfricasTalkingOptions
       hanging -= 1;
       return new Promise(() => {}); // never answered
     }
-    if (failing.left > 0) {
+    if (failing.left > 0 && failing.after > 0) failing.after -= 1;
+    else if (failing.left > 0) {
       failing.left -= 1;
       return refuse(reply, failing.status, 'Internal Server Error');
     }
