@@ -35,9 +35,13 @@ export const messages = defineResource({
     number('segments', { readOnly: true, default: 0 }),
     number('credits', { readOnly: true, default: 0, list: true }),
     text('provider_id', { readOnly: true }),
+    /** The provider's price as it gave it (Africa's Talking: "KES 0.8000"). */
+    text('cost', { readOnly: true, maxLength: 40 }),
     text('error', { readOnly: true, maxLength: 1000 }),
     datetime('scheduled_at', { sort: true, filter: true }),
     datetime('sent_at', { readOnly: true, list: true, sort: true, filter: true }),
+    /** When the provider's delivery report said it reached the phone. */
+    datetime('delivered_at', { readOnly: true, sort: true }),
   ],
   defaultSort: { field: 'id', order: 'DESC' },
   routes: [

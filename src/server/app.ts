@@ -29,6 +29,8 @@ import { portfolioRoutes } from './routes/portfolio.js';
 import { messagingRoutes } from './routes/messaging.js';
 import { paymentChannelRoutes } from './routes/payment-channels.js';
 import { darajaWebhookRoutes } from './routes/daraja-webhooks.js';
+import { smsWebhookRoutes } from './routes/sms-webhooks.js';
+import { smsSettingsRoutes } from './routes/sms-settings.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { configureSecretBox } from './domain/secret-box.js';
@@ -83,7 +85,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
   // the record hooks encrypt Daraja keys and send messages with these (crud/hooks.ts knows no app)
   configureSecretBox(config.appKey);
-  configureMessaging(defaultMessagingServices(app.log, app.mailer, config.smsDriver));
+  configureMessaging(defaultMessagingServices(app.log, app.mailer, config.smsDriver, { baseUrl: config.africasTalkingUrl }));
 
   const https = config.appUrl.startsWith('https://');
   await app.register(helmet, {
@@ -132,6 +134,8 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
     await api.register(invitationRoutes);
     // called by Safaricom: no session, the secret in the path names the channel and its organisation
     await api.register(darajaWebhookRoutes);
+    // called by Africa's Talking: the secret in the path names the organisation
+    await api.register(smsWebhookRoutes);
     // organisation data: every handler runs in withTenant, which confirms a cached session
     await api.register(async (scoped) => {
       scoped.addHook('onRoute', (route) => {
@@ -139,6 +143,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       });
       await scoped.register(crudRoutes);
       await scoped.register(settingsRoutes);
+      await scoped.register(smsSettingsRoutes);
       await scoped.register(userRoutes);
       await scoped.register(billingRoutes);
       await scoped.register(moneyRoutes);

@@ -38,6 +38,12 @@ export interface Config {
    * channel's environment picks Safaricom's sandbox or production host (domain/daraja/client.ts).
    */
   darajaUrl?: string;
+  /**
+   * AFRICASTALKING_URL: the base URL of every Africa's Talking call (a local fake: `npm run fakes`);
+   * unset, username "sandbox" goes to AT's sandbox host and any other to production
+   * (domain/messaging/africastalking.ts).
+   */
+  africasTalkingUrl?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,6 +93,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: env.TRUST_PROXY === '1',
     countryLookupUrl: env.COUNTRY_LOOKUP_URL ?? 'https://ip2c.org/s',
     darajaUrl: env.DARAJA_URL ? env.DARAJA_URL.replace(/\/$/, '') : undefined,
+    africasTalkingUrl: env.AFRICASTALKING_URL ? env.AFRICASTALKING_URL.replace(/\/$/, '') : undefined,
     ...overrides,
   };
   if (!config.appKey) config.appKey = persistentSecret(env, 'APP_KEY', config.dataDir, config.memory);

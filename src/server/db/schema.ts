@@ -23,9 +23,14 @@ export const organizations = pgTable('organizations', {
   locale: text('locale').notNull().default('en-KE'),
   timezone: text('timezone').notNull().default('Africa/Nairobi'),
   settings: jsonb('settings').notNull().default({}),
+  /**
+   * The secret in the SMS delivery-report URL (Settings › SMS; routes/sms-webhooks.ts): AT signs
+   * nothing, so the path is the only proof. 64 hex digits; existing rows get their own at migration.
+   */
+  sms_report_secret: text('sms_report_secret').default(sql`replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')`),
   created_at: createdAt(),
   updated_at: updatedAt(),
-});
+}, (t) => [uniqueIndex('organizations_sms_report_secret_unique').on(t.sms_report_secret)]);
 
 export const users = pgTable('users', {
   id: id().primaryKey(),

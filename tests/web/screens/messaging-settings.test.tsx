@@ -98,6 +98,30 @@ describe('settings', () => {
     await waitFor(() => expect(screen.getByLabelText(/API key/)).toHaveValue(''));
   });
 
+  it('sends a test SMS with the typed number, shows the provider\'s answer in plain words, and shows the delivery-report URL', async () => {
+    const user = userEvent.setup();
+    const fake = screensApi(['show.setting', 'edit.setting'], { 'payment-channels': [] });
+    const url = `http://keja.test/api/v1/webhooks/sms/${'a'.repeat(64)}/delivery-reports`;
+    fake.on('GET', '/settings', () => ({ status: 200, body: SETTINGS }));
+    fake.on('GET', '/settings/sms/delivery-report-url', () => ({ status: 200, body: { delivery_report_url: url } }));
+    fake.on('POST', '/settings/test-sms', (b) => (b?.to === '12'
+      ? { status: 422, body: { message: 'The given data was invalid.', errors: { to: ['Enter a valid phone number, e.g. 0712 345678 or +254712345678.'] } } }
+      : { status: 200, body: { ok: false, outcome: 'refused', permanent: true, message: 'The recipient has opted out of SMS from this sender (UserInBlacklist).', provider_status: 'UserInBlacklist', provider_id: null, cost: null } }));
+    renderApp('/settings', routes);
+    await screen.findByRole('heading', { name: 'Settings' }, T);
+    await user.click(screen.getByRole('tab', { name: /SMS/ }));
+    expect(await screen.findByDisplayValue(url, {}, T)).toHaveAttribute('readonly');
+    await user.type(screen.getByLabelText('Phone number'), '12');
+    await user.click(screen.getByRole('button', { name: 'Send test SMS' }));
+    expect(await screen.findByText(/Enter a valid phone number/, {}, T)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Phone number'));
+    await user.type(screen.getByLabelText('Phone number'), '0712 345678{Enter}');
+    expect(await screen.findByTestId('test-sms-answer', {}, T)).toHaveTextContent('opted out of SMS from this sender');
+    expect(fake.sent('POST', '/settings/test-sms')).toEqual([{ to: '12' }, { to: '0712 345678' }]);
+    // Enter in the test field never submitted the settings form
+    expect(fake.sent('PUT', '/settings')).toHaveLength(0);
+  });
+
   it('is read-only without edit.setting', async () => {
     const fake = screensApi(['show.setting'], { 'payment-channels': [] });
     fake.on('GET', '/settings', () => ({ status: 200, body: SETTINGS }));

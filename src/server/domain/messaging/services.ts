@@ -1,4 +1,5 @@
 import type { Mailer } from '../../mail/mailer.js';
+import { africasTalkingDriver, type AfricasTalkingOptions } from './africastalking.js';
 import { logSmsDriver, type LineLogger, type SmsDriverFactory } from './sms-driver.js';
 
 /** What sending needs from the running server: its log, its mail driver and the SMS drivers it has. */
@@ -11,8 +12,18 @@ export interface MessagingServices {
   defaultSmsDriver: string;
 }
 
-export function defaultMessagingServices(log: MessagingServices['log'], mailer: Mailer, defaultSmsDriver = 'log'): MessagingServices {
-  return { log, mailer, smsDrivers: { log: () => logSmsDriver(log) }, defaultSmsDriver };
+/** The SMS drivers every server has (settings.sms_driver names one). */
+export function smsDriverFactories(log: LineLogger, africasTalking: AfricasTalkingOptions = {}): Record<string, SmsDriverFactory> {
+  return {
+    log: () => logSmsDriver(log),
+    africastalking: (account) => africasTalkingDriver(account, africasTalking),
+  };
+}
+
+export function defaultMessagingServices(
+  log: MessagingServices['log'], mailer: Mailer, defaultSmsDriver = 'log', africasTalking: AfricasTalkingOptions = {},
+): MessagingServices {
+  return { log, mailer, smsDrivers: smsDriverFactories(log, africasTalking), defaultSmsDriver };
 }
 
 // The record hooks (crud/hooks.ts) run inside the generic repository, which knows nothing of the

@@ -29,7 +29,7 @@ interface CallbackUrls {
 const MPESA_KINDS = ['mpesa_paybill', 'mpesa_till'];
 const KEYS = ['daraja_consumer_key', 'daraja_consumer_secret', 'daraja_passkey'];
 
-function UrlField({ label, value }: { label: string; value: string }) {
+export function UrlField({ label, value }: { label: string; value: string }) {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
   const copy = () => {

@@ -20,6 +20,7 @@ import { FormError, FormPage, Loading, Row, Section } from '../common/FormPage';
 import { MoneyInput } from '../../generic/MoneyInput';
 import { useChoices } from '../common/choices';
 import { useCan } from '../common/params';
+import { SmsProviderPanel } from './SmsProviderPanel';
 
 const RESOURCE = 'settings';
 type Values = Record<string, unknown>;
@@ -231,6 +232,7 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
             </Box>
           </Row>
         </Section>
+        {!d ? <SmsProviderPanel /> : null}
         <Section title={translate('screens.settings.reminders')} hint={translate('screens.settings.reminders_hint')}>
           <Row>
             <NumberInput source="reminder_days_before" min={0} max={31} disabled={d} />
