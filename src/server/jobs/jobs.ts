@@ -9,6 +9,12 @@ import { JOB_SCHEMA, type QueueName } from './install.js';
 // Handlers are registered by name; start() runs them in the background (the server), drain()
 // runs whatever is due, here and now, until nothing is left (tests, scripts).
 
+/**
+ * Marks the jobs this OS process queued. drain() runs only those: test files share one PostgreSQL
+ * database (npm run test:pg), and one file's drain must not send another file's messages.
+ */
+export const JOB_ORIGIN = `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+
 export type JobHandler = (data: Record<string, unknown>, job: { id: string; name: string }) => Promise<void>;
 
 export interface SendOptions {
@@ -68,7 +74,7 @@ export class Jobs {
 
   /** Inserts a job in the caller's transaction: it exists exactly when that transaction commits. */
   async send(tx: Db, queue: QueueName, data: Record<string, unknown>, options: SendOptions = {}): Promise<string | null> {
-    const id = await this.boss.send(queue, data, {
+    const id = await this.boss.send(queue, { ...data, origin: JOB_ORIGIN }, {
       db: txExecutor(tx),
       ...(options.id ? { id: options.id } : {}),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
@@ -78,13 +84,19 @@ export class Jobs {
     return id;
   }
 
+  /** Inserts a job on its own (not tied to a business write: the reminder tick). */
+  async sendNow(queue: QueueName, data: Record<string, unknown>, options: SendOptions = {}): Promise<string | null> {
+    return this.boss.send(queue, { ...data, origin: JOB_ORIGIN }, { ...(options.id ? { id: options.id } : {}), ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
+  }
+
   /** Wakes the background workers (a job was just committed). */
   nudge(): void {
     for (const id of this.workerIds) this.boss.notifyWorker(id);
   }
 
   /**
-   * Runs every due job of the given queues (all by default) in this process until none is left,
+   * Runs every due job of the given queues (all by default) that this process queued, here and
+   * now, until none is left,
    * jobs added meanwhile included; returns how many ran. A failing job is failed (pg-boss
    * schedules its retry) and the error is returned with the others rather than thrown.
    */
@@ -96,7 +108,7 @@ export class Jobs {
       for (const queue of queues) {
         const handler = this.handlers.get(queue);
         if (!handler) continue;
-        const jobs = await this.boss.fetch<Record<string, unknown>>(queue, { batchSize: 20 });
+        const jobs = await this.fetchMine(queue);
         for (const job of jobs ?? []) {
           found += 1;
           try {
@@ -111,6 +123,20 @@ export class Jobs {
       ran += found;
       if (!found) return { ran, errors };
     }
+  }
+
+  /** pg-boss's fetch (plans.js fetchNextJob), limited to this process's jobs. */
+  private async fetchMine(queue: QueueName): Promise<Array<{ id: string; name: string; data: Record<string, unknown> | null }>> {
+    const { rows } = await this.boss.getDb().executeSql(`
+      with next as (
+        select id from ${JOB_SCHEMA}.job
+        where name = $1 and state < 'active' and start_after < now() and data->>'origin' = $2
+        order by priority desc, created_on, id limit 20 for update skip locked)
+      update ${JOB_SCHEMA}.job j set state = 'active', started_on = now(),
+        retry_count = case when started_on is not null then retry_count + 1 else retry_count end
+      from next where j.name = $1 and j.id = next.id
+      returning j.id, j.name, j.data`, [queue, JOB_ORIGIN]);
+    return rows as Array<{ id: string; name: string; data: Record<string, unknown> | null }>;
   }
 
   /** Jobs of a queue not yet finished (created, retry or active), due or not. */

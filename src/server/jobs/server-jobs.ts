@@ -32,7 +32,7 @@ export interface ServerJobs {
   start(): Promise<void>;
   stop(): Promise<void>;
   /** The hourly tick: each organisation whose day has reached REMINDER_HOUR gets its day's reminder job, once (its id). */
-  remindersTick(): Promise<number>;
+  remindersTick(only?: string[]): Promise<number>;
   sweep(): Promise<{ unknown: number; requeued: number }>;
 }
 
@@ -60,8 +60,9 @@ export function createServerJobs(opts: ServerJobsOptions): ServerJobs {
     await sendMessages(database.app, services, str(data.organization_id), ids);
   });
 
-  const remindersTick = async () => {
-    const orgs = rowsOf<{ id: string; timezone: string | null }>(await database.db.execute(sql`select id, timezone from organizations order by id`));
+  const remindersTick = async (only?: string[]) => {
+    const orgs = rowsOf<{ id: string; timezone: string | null }>(await database.db.execute(sql`
+      select id, timezone from organizations ${only ? sql`where id = any(${`{${only.join(',')}}`}::text[])` : sql``} order by id`));
     let queued = 0;
     for (const org of orgs) {
       let now: { day: string; hour: number };
@@ -71,7 +72,7 @@ export function createServerJobs(opts: ServerJobsOptions): ServerJobs {
         now = opts.clock('Africa/Nairobi');
       }
       if (now.hour < REMINDER_HOUR) continue;
-      const id = await jobs.boss.send(QUEUES.reminders.name, { organization_id: org.id, day: now.day }, { id: stableJobId(`reminders:${org.id}:${now.day}`) });
+      const id = await jobs.sendNow(QUEUES.reminders.name, { organization_id: org.id, day: now.day }, { id: stableJobId(`reminders:${org.id}:${now.day}`) });
       if (id) queued += 1;
     }
     return queued;
