@@ -38,6 +38,7 @@ async function refund(tx: Db, organizationId: string, id: string) {
 export async function recordResults(tx: Db, services: MessagingServices, organizationId: string, outcomes: Outcome[]): Promise<void> {
   const base = services.retryBaseSeconds ?? DEFAULT_RETRY_BASE_SECONDS;
   const retries = new Map<number, string[]>();
+  let day: string | undefined;
   for (const o of outcomes) {
     const m = o.message;
     if (o.ok) {
@@ -47,13 +48,10 @@ export async function recordResults(tx: Db, services: MessagingServices, organiz
         where ${current(organizationId, m)} returning id`));
       // the sweep gave the credits back when it called the outcome unknown: spent after all
       if (row && m.channel === 'sms' && !o.logged) {
-        const [tz] = rowsOf<{ timezone: string | null }>(await tx.execute(sql`select timezone from organizations where id = ${organizationId}`));
-        const [spent] = rowsOf<{ n: number }>(await tx.execute(sql`
-          select count(*)::int as n from sms_credits where organization_id = ${organizationId} and kind = 'usage' and message_id = ${m.id}`));
-        if (!Number(spent?.n)) {
-          await tx.execute(sql`insert into sms_credits (organization_id, id, kind, credits, date, message_id)
-            select ${organizationId}, ${ulid()}, 'usage', ${m.credits}, ${todayIn(tz?.timezone || undefined)}::date, ${m.id}`);
-        }
+        day ??= todayIn(rowsOf<{ timezone: string | null }>(await tx.execute(sql`select timezone from organizations where id = ${organizationId}`))[0]?.timezone || undefined);
+        await tx.execute(sql`insert into sms_credits (organization_id, id, kind, credits, date, message_id)
+          select ${organizationId}, ${ulid()}, 'usage', ${m.credits}, ${day}::date, ${m.id}
+          where not exists (select 1 from sms_credits where organization_id = ${organizationId} and kind = 'usage' and message_id = ${m.id})`);
       }
       continue;
     }
