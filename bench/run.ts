@@ -17,6 +17,10 @@
 // 4. C2B (issue 10, bench/c2b.ts): Daraja confirmations through the full stack at 10 concurrent
 //    callers, rate and p99, next to the bare insert rate of a payment row.
 //
+// 5. Bulk send (issue 10, bench/bulk-send.ts): 10,000 SMS through the job queue to the fake
+//    Africa's Talking, messages per second end to end and the share of time outside the provider
+//    call (BENCH_SHORT=1: 1,000).
+//
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale),
 // BENCH_SECONDS (10 per measurement; 0 skips the load and only profiles), BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s),
 // BENCH_CASES (comma-separated case names), BENCH_PROFILE (requests per case, 0 to skip; 200).
@@ -45,6 +49,7 @@ import { instrumentPg, recordRequests, summarise } from './profile.js';
 import { benchReports, type ReportFigure } from './reports.js';
 import { benchBilling, type BillingFigures } from './billing.js';
 import { benchC2b, type C2bFigures } from './c2b.js';
+import { benchBulkSend, type BulkSendFigures } from './bulk-send.js';
 import { settleSessionCache } from '../src/server/auth/sessions.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -188,7 +193,7 @@ function load(target: string, headers: Record<string, string>): Promise<Load> {
 
 const pad = (s: string, n: number) => s.padEnd(n);
 
-const PARTS = ['lists', 'reports', 'billing', 'c2b'] as const;
+const PARTS = ['lists', 'reports', 'billing', 'c2b', 'bulk-send'] as const;
 type Part = (typeof PARTS)[number];
 
 function parts(): Part[] {
@@ -299,6 +304,8 @@ async function main() {
     console.log('\n## Billing run (issue 4)\n');
     billing = await benchBilling();
   }
+  let bulkSend: BulkSendFigures | undefined;
+  if (chosen.includes('bulk-send')) bulkSend = await benchBulkSend();
   let c2b: C2bFigures | undefined;
   if (chosen.includes('c2b')) {
     console.log('\n## Daraja C2B confirmations (issue 10)\n');
@@ -318,6 +325,9 @@ async function main() {
   if (billing) {
     console.log(`| billing run, ${num(billing.leases)} leases | ${billing.run.toFixed(2)} s | INSERT … SELECT ${billing.baseline.toFixed(2)} s | ${(billing.run / billing.baseline).toFixed(1)} × baseline (target ≤ 5 s: ${billing.run <= 5 ? 'met' : 'NOT met'}) |`);
     console.log(`| billing re-run, nothing to do | ${billing.rerun.toFixed(2)} s | | target ≤ 1 s: ${billing.rerun <= 1 ? 'met' : 'NOT met'} |`);
+  }
+  if (bulkSend) {
+    console.log(`| Bulk send, ${bulkSend.messages} SMS to the fake AT | ${num(bulkSend.perSecond)} messages/s end to end | ${(bulkSend.outsideShare * 100).toFixed(0)} % of worker time outside the provider call | ${bulkSend.requests} provider requests |`);
   }
   if (c2b) {
     const r = (x: C2bFigures['full']) => `${num(x.rps)} /s, p50 ${x.p50.toFixed(0)} / p99 ${x.p99.toFixed(0)} ms`;

@@ -42,7 +42,16 @@ export const messages = defineResource({
     datetime('sent_at', { readOnly: true, list: true, sort: true, filter: true }),
     /** When the provider's delivery report said it reached the phone. */
     datetime('delivered_at', { readOnly: true, sort: true }),
+    // the sender's (domain/messaging/dispatch.ts): how many times it was handed to a provider, and
+    // when a transient failure will be tried again
+    number('attempts', { readOnly: true, default: 0 }),
+    datetime('next_attempt_at', { readOnly: true }),
+    // the server's own, never shown: until when a worker holds the message ('sending'), and the
+    // key that makes a receipt or a reminder unique (receipt:<payment>, reminder:<invoice>:<rule>)
+    datetime('claimed_until', { readOnly: true, writeOnly: true }),
+    text('dedup_key', { readOnly: true, writeOnly: true, maxLength: 100 }),
   ],
+  unique: [{ fields: ['dedup_key'], message: 'This receipt or reminder was already written.' }],
   defaultSort: { field: 'id', order: 'DESC' },
   routes: [
     route.list('/outbox', { status: [...OUTBOX_STATUSES] }),

@@ -43,6 +43,8 @@ export const settings = defineResource({
     number('reminder_days_before', { group: 'reminders', default: 3, min: 0, max: 31 }),
     number('reminder_days_after', { group: 'reminders', default: 3, min: 0, max: 31 }),
     text('sms_sender_id', { group: 'sms', maxLength: 11 }),
+    // an SMS receipt for every confirmed payment (domain/messaging/receipts.ts)
+    boolean('send_receipts', { group: 'sms', required: true, default: true }),
     choice('sms_driver', SMS_DRIVERS, { group: 'sms', required: true, default: 'log' }),
     text('africastalking_username', { group: 'sms', maxLength: 100 }),
     text('africastalking_api_key', { group: 'sms', writeOnly: true, maxLength: 200 }),

@@ -33,6 +33,10 @@ import { smsWebhookRoutes } from './routes/sms-webhooks.js';
 import { smsSettingsRoutes } from './routes/sms-settings.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
+import { createServerJobs, localClock, type ServerJobs } from './jobs/server-jobs.js';
+import { configureJobs } from './jobs/registry.js';
+import type { Jobs } from './jobs/jobs.js';
+import { schedulerEnabled } from './domain/billing/scheduler.js';
 import { configureSecretBox } from './domain/secret-box.js';
 import { isIsoDate, parseDateTime } from '../shared/resource-values.js';
 import { todayIn } from './domain/billing/scheduler.js';
@@ -43,6 +47,9 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: Mailer;
+    /** The durable job queue (jobs/): tests drain it. */
+    jobs: Jobs;
+    serverJobs: ServerJobs;
     /** Today in Nairobi ('YYYY-MM-DD'): the day a lease is activated on (tests set their own). */
     today: () => string;
   }
@@ -85,7 +92,25 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
   // the record hooks encrypt Daraja keys and send messages with these (crud/hooks.ts knows no app)
   configureSecretBox(config.appKey);
-  configureMessaging(defaultMessagingServices(app.log, app.mailer, config.smsDriver, { baseUrl: config.africasTalkingUrl }));
+  configureMessaging({
+    ...defaultMessagingServices(app.log, app.mailer, config.smsDriver, { baseUrl: config.africasTalkingUrl }),
+    leaseSeconds: config.smsLeaseSeconds,
+    retryBaseSeconds: config.smsRetryBaseSeconds,
+  });
+  // the job queue: messages are sent, and reminders written, by its workers (none under the tests)
+  const background = schedulerEnabled();
+  const serverJobs = createServerJobs({
+    database, log: app.log, workers: background ? config.jobWorkers ?? 4 : 0, background,
+    sweepSeconds: config.messageSweepSeconds, clock: localClock(opts.today),
+  });
+  await serverJobs.start();
+  configureJobs(serverJobs.jobs);
+  app.decorate('jobs', serverJobs.jobs);
+  app.decorate('serverJobs', serverJobs);
+  // before the database closes (onClose): workers finish the job in hand
+  app.addHook('preClose', async () => {
+    await serverJobs.stop();
+  });
 
   const https = config.appUrl.startsWith('https://');
   await app.register(helmet, {

@@ -44,9 +44,22 @@ export interface Config {
    * (domain/messaging/africastalking.ts).
    */
   africasTalkingUrl?: string;
+  /**
+   * The job queue (jobs/): background workers per queue in this process (JOB_WORKERS, default 4;
+   * 0 under the tests, which drain the queue themselves), seconds a worker holds a message it is
+   * sending (SMS_LEASE_SECONDS, 600), the first retry's delay (SMS_RETRY_BASE_SECONDS, 30), the
+   * sweep's period (MESSAGE_SWEEP_SECONDS, 60).
+   */
+  jobWorkers?: number;
+  smsLeaseSeconds?: number;
+  smsRetryBaseSeconds?: number;
+  messageSweepSeconds?: number;
 }
 
 type Env = Record<string, string | undefined>;
+
+/** A whole number ≥ 0 from the environment, or undefined. */
+const seconds = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined);
 
 /** Reads a secret from the environment, or from dataDir, generating it there once. */
 function persistentSecret(env: Env, name: string, dataDir: string, memory: boolean): string {
@@ -94,6 +107,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     countryLookupUrl: env.COUNTRY_LOOKUP_URL ?? 'https://ip2c.org/s',
     darajaUrl: env.DARAJA_URL ? env.DARAJA_URL.replace(/\/$/, '') : undefined,
     africasTalkingUrl: env.AFRICASTALKING_URL ? env.AFRICASTALKING_URL.replace(/\/$/, '') : undefined,
+    jobWorkers: seconds(env.JOB_WORKERS),
+    smsLeaseSeconds: seconds(env.SMS_LEASE_SECONDS),
+    smsRetryBaseSeconds: seconds(env.SMS_RETRY_BASE_SECONDS),
+    messageSweepSeconds: seconds(env.MESSAGE_SWEEP_SECONDS),
     ...overrides,
   };
   if (!config.appKey) config.appKey = persistentSecret(env, 'APP_KEY', config.dataDir, config.memory);

@@ -12,6 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { secureSql } from './secure.js';
+import { installJobSchema } from '../jobs/install.js';
 
 /** One handle type for both drivers (docs/stack.md). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,6 +28,8 @@ export interface Database {
    */
   app: Db;
   kind: 'pglite' | 'pg';
+  /** PostgreSQL: the connection string (the job queue opens its own pool as the owner). */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -56,7 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     // numeric and bigint stay strings: money is never a float.
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const app = drizzlePg(appPool, { schema }) as unknown as Db;
-    return { db, app, kind: 'pg', close: async () => { await Promise.all([pool.end(), appPool.end()]); } };
+    return { db, app, kind: 'pg', url: options.databaseUrl, close: async () => { await Promise.all([pool.end(), appPool.end()]); } };
   }
   const client = new PGlite({
     dataDir: options.dataDir,
@@ -68,6 +71,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (shouldMigrate) {
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     await client.exec(secureSql());
+    await installJobSchema((q) => client.exec(q), async (q) => (await client.query<Record<string, unknown>>(q)).rows, APP_ROLE);
   }
   return { db, app: db, kind: 'pglite', close: () => client.close() };
 }
@@ -79,6 +83,7 @@ async function migrateServer(pool: pg.Pool): Promise<void> {
     await client.query('select pg_advisory_lock(4242001)');
     await migratePg(drizzlePg(client), { migrationsFolder });
     await client.query(secureSql());
+    await installJobSchema((q) => client.query(q), async (q) => (await client.query(q)).rows as Array<Record<string, unknown>>, APP_ROLE);
   } finally {
     await client.query('select pg_advisory_unlock(4242001)').catch(() => undefined);
     client.release();

@@ -3,11 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { messages } from '../../../resources/messages.js';
 import { getRecord } from '../crud/repository.js';
-import { schedulerEnabled } from '../domain/billing/scheduler.js';
 import { planBulk, sendBulk, type BulkInput } from '../domain/messaging/bulk.js';
-import { retryMessage } from '../domain/messaging/messages.js';
-import { startMessageSender, type MessageSender } from '../domain/messaging/scheduler.js';
-import { messagingServices } from '../domain/messaging/services.js';
+import { retryMessage, retryMessages } from '../domain/messaging/messages.js';
 import { withTenant } from '../tenancy.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -27,7 +24,7 @@ const Bulk = Type.Object({
   scheduled_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 }, { additionalProperties: false });
 
-/** Messaging verbs beside the generic resource (docs/api.md "Domain endpoints") and the scheduled sender. */
+/** Messaging verbs beside the generic resource (docs/api.md "Domain endpoints"); the sending is the job queue's (jobs/). */
 export async function messagingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -38,6 +35,13 @@ export async function messagingRoutes(fastify: FastifyInstance) {
     return getRecord(tx, messages, ctx.organizationId, req.params.id);
   }));
 
+  app.post('/messages/retry', {
+    schema: {
+      tags: ['messages'], summary: 'Queue many failed messages (or ones refused for lack of credits) again (send.message); the others are listed as skipped',
+      body: Type.Object({ ids: Type.Array(Ref, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false }),
+    },
+  }, (req) => withTenant(req, 'send.message', (tx, ctx) => retryMessages(tx, ctx.organizationId, (req.body as { ids: string[] }).ids)));
+
   app.post('/messages/preview', {
     schema: { tags: ['messages'], summary: 'Each recipient\'s message with the placeholders filled, and the credits a send would use (send.message)', body: Bulk },
   }, (req) => withTenant(req, 'send.message', (tx, ctx) => planBulk(tx, ctx.organizationId, req.body as BulkInput), { readOnly: true }));
@@ -47,15 +51,5 @@ export async function messagingRoutes(fastify: FastifyInstance) {
   }, async (req, reply) => {
     const result = await withTenant(req, 'send.message', (tx, ctx) => sendBulk(tx, ctx.organizationId, req.body as BulkInput));
     return reply.status(201).send(result);
-  });
-
-  let sender: MessageSender | null = null;
-  app.addHook('onReady', async () => {
-    const services = messagingServices();
-    if (!schedulerEnabled() || !services) return;
-    sender = startMessageSender(app.db, services);
-  });
-  app.addHook('onClose', async () => {
-    sender?.stop();
   });
 }

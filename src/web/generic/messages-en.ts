@@ -67,7 +67,7 @@ export const genericEnglish = {
     roles: { name: 'Role |||| Roles', fields: { built_in: 'Built in' } },
     settings: {
       name: 'Settings |||| Settings',
-      fields: { name: 'Organisation name', default_commission_rate: 'Default commission %', africastalking_api_key: "Africa's Talking API key", africastalking_username: "Africa's Talking username", sms_sender_id: 'SMS sender ID' },
+      fields: { name: 'Organisation name', default_commission_rate: 'Default commission %', africastalking_api_key: "Africa's Talking API key", africastalking_username: "Africa's Talking username", sms_sender_id: 'SMS sender ID', send_receipts: 'Send an SMS receipt for every payment' },
     },
   },
   choices: {

@@ -26,7 +26,7 @@ export const genericSwahili = {
     'service-providers': { name: 'Fundi |||| Mafundi', fields: { category_ids: 'Makundi', rating: 'Ukadiriaji', active: 'Hai' } },
     users: { name: 'Mtumiaji |||| Watumiaji', fields: { role_ids: 'Majukumu' } },
     roles: { name: 'Jukumu |||| Majukumu', fields: { permissions: 'Ruhusa', built_in: 'Ya mfumo' } },
-    settings: { name: 'Mipangilio |||| Mipangilio', fields: { name: 'Jina la shirika', default_commission_rate: 'Kamisheni ya kawaida %', africastalking_api_key: "Ufunguo wa API wa Africa's Talking", africastalking_username: "Jina la mtumiaji la Africa's Talking", sms_sender_id: 'Kitambulisho cha mtumaji wa SMS' } },
+    settings: { name: 'Mipangilio |||| Mipangilio', fields: { name: 'Jina la shirika', default_commission_rate: 'Kamisheni ya kawaida %', africastalking_api_key: "Ufunguo wa API wa Africa's Talking", africastalking_username: "Jina la mtumiaji la Africa's Talking", sms_sender_id: 'Kitambulisho cha mtumaji wa SMS', send_receipts: 'Tuma risiti kwa SMS kwa kila malipo' } },
   },
   choices: {
     county: genericEnglish.choices.county,

@@ -9,13 +9,15 @@ import { invalid } from '../../errors.js';
 import { createRecord } from '../../crud/repository.js';
 import { todayIn } from '../billing/scheduler.js';
 import { agingReport } from '../reports/aging.js';
+import { batchSends } from './enqueue.js';
 import { countMessage, recipientAddress } from './messages.js';
 
 // POST /messages/preview and /messages/send (docs/api.md "Domain endpoints"): an audience of
 // tenants (one tenant, a property's tenants, the tenants owing at least an amount), a template or
 // free text with placeholders filled per tenant, and the credits the send will use, counted after
 // filling. Sending writes one message per reachable tenant through the same path as POST /messages
-// (messages.ts): due ones go out at once, within the balance; the rest wait as insufficient credits.
+// (messages.ts), all queued with their jobs in this transaction; a worker sends them (dispatch.ts),
+// within the credit balance: the rest wait as insufficient credits.
 
 import type { Audience, MessagePlan, PlannedMessage } from '../../../shared/message-plan.js';
 
@@ -42,7 +44,7 @@ interface TenantRow {
 }
 
 /** The next day on or after today whose day of the month is `day` (YYYY-MM-DD). */
-function nextDueDay(today: string, day: number): string {
+export function nextDueDay(today: string, day: number): string {
   let [y, m] = today.split('-').map(Number);
   if (Number(today.slice(8, 10)) > day) {
     m += 1;
@@ -52,7 +54,7 @@ function nextDueDay(today: string, day: number): string {
 }
 
 /** Every `{name}` filled; one without a value for this tenant becomes empty and is reported. */
-function personalise(text: string, values: Record<string, string>, missing: Set<string>): string {
+export function personalise(text: string, values: Record<string, string>, missing: Set<string>): string {
   return text.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
     const v = values[name];
     if (v === undefined || v === '') missing.add(name);
@@ -172,16 +174,19 @@ export async function sendBulk(tx: Db, organizationId: string, input: BulkInput)
     throw invalid({ audience: [why] });
   }
   const written: RecordValues[] = [];
-  for (const m of plan.messages) {
-    const { values, errors } = validateRecord(messages, {
-      channel: input.channel, recipient_type: 'tenant', tenant_id: m.tenant_id, to: m.to, subject: m.subject, body: m.body,
-      template_id: input.template_id ?? null, scheduled_at: input.scheduled_at ?? null,
-    }, 'create');
-    if (Object.keys(errors).length) {
-      throw invalid(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.map((e) => `${m.name}: ${e}`)])));
+  // one job per JOB_SIZE messages, in this transaction; a worker sends them after it commits
+  await batchSends(tx, async () => {
+    for (const m of plan.messages) {
+      const { values, errors } = validateRecord(messages, {
+        channel: input.channel, recipient_type: 'tenant', tenant_id: m.tenant_id, to: m.to, subject: m.subject, body: m.body,
+        template_id: input.template_id ?? null, scheduled_at: input.scheduled_at ?? null,
+      }, 'create');
+      if (Object.keys(errors).length) {
+        throw invalid(Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v.map((e) => `${m.name}: ${e}`)])));
+      }
+      written.push(await createRecord(tx, messages, organizationId, values));
     }
-    written.push(await createRecord(tx, messages, organizationId, values));
-  }
+  });
   const count = (status: string) => written.filter((w) => w.status === status).length;
   return {
     messages: written,

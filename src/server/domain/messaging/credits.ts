@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import type { RecordValues } from '../../../shared/resource.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { conflict, invalid } from '../../errors.js';
+import { enqueueSend } from './enqueue.js';
 
 /**
  * The SMS credit ledger (resources/sms-credits.ts): top-ups are entered by people, usage rows are
@@ -49,6 +50,15 @@ export const smsCreditHooks = {
     if (existing && values.credits !== undefined) {
       await refuseOverdraft(tx, organizationId, Number(existing.credits) - Number(values.credits), 'credits');
     }
+  },
+  // a top-up sends what waited for credits (in this transaction: its jobs commit with it)
+  async afterWrite(tx: Db, organizationId: string, id: string) {
+    const [row] = rowsOf<{ kind: string }>(await tx.execute(sql`select kind from sms_credits where organization_id = ${organizationId} and id = ${id}`));
+    if (row?.kind !== 'top_up') return;
+    const waiting = rowsOf<{ id: string }>(await tx.execute(sql`
+      update messages set status = 'queued', error = null, attempts = 0, next_attempt_at = null, updated_at = now()
+      where organization_id = ${organizationId} and status = 'insufficient_credits' returning id`));
+    await enqueueSend(tx, organizationId, waiting.map((w) => w.id).sort());
   },
   async beforeDelete(tx: Db, organizationId: string, existing: RecordValues) {
     if (existing.kind === 'top_up') await refuseOverdraft(tx, organizationId, Number(existing.credits), null);

@@ -1,149 +1,121 @@
 import { sql } from 'drizzle-orm';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
-import { todayIn } from '../billing/scheduler.js';
-import { creditBalance, lockCredits, recordUsage } from './credits.js';
+import { claimMessages, type Claim } from './claim.js';
+import { enqueueSend } from './enqueue.js';
+import { recordResults, type Outcome } from './outcome.js';
 import type { MessagingServices } from './services.js';
-import type { SmsDriver } from './sms-driver.js';
+import { SmsSendError, type SmsResult } from './sms-driver.js';
 
-/** Why a logged message never reached the phone (shown with it). */
-export const LOGGED_NOTE = 'Written to the server log, not delivered: the SMS driver in Settings › SMS is "log".';
+// Sending, in three steps, and never a provider call inside a database transaction:
+//   1. claim (claim.ts): a short transaction moves due `queued` messages to `sending` (SKIP
+//      LOCKED: two workers never hold the same one), checks and spends credits per segment, and
+//      sets a lease (claimed_until);
+//   2. the driver is called with no transaction open (sendBatch when the driver has it);
+//   3. record (outcome.ts): a second short transaction writes each result: sent, failed with the
+//      reason, or queued again after a backoff for a transient failure.
+// What starts it is a job (pg-boss) inserted in the transaction that wrote the messages (enqueue.ts).
 
-/** A message as sending reads it. */
-export interface OutgoingMessage {
-  id: string;
-  channel: 'sms' | 'email';
-  to: string;
-  subject: string | null;
-  body: string;
-  credits: number;
-  status: string;
-}
+export { LOGGED_NOTE } from './enqueue.js';
+/** Messages claimed and handed to the provider at once: what a crash can leave unknown per worker. */
+export const SEND_CHUNK = 25;
 
-interface OrgSending {
-  timezone: string | null;
-  sms_driver: string | null;
-  sms_sender_id: string | null;
-  africastalking_username: string | null;
-  africastalking_api_key: string | null;
-}
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 900);
 
-const COLUMNS = sql`id, channel, "to", subject, body, credits, status`;
-
-async function orgSending(tx: Db, organizationId: string): Promise<OrgSending> {
-  const [row] = rowsOf<OrgSending>(await tx.execute(sql`
-    select timezone, settings->>'sms_driver' as sms_driver, settings->>'sms_sender_id' as sms_sender_id,
-      settings->>'africastalking_username' as africastalking_username, settings->>'africastalking_api_key' as africastalking_api_key
-    from organizations where id = ${organizationId}`));
-  return row;
-}
-
-async function mark(tx: Db, organizationId: string, id: string, status: string, extra: { error?: string | null; providerId?: string | null; sent?: boolean } = {}) {
-  await tx.execute(sql`
-    update messages set status = ${status}, error = ${extra.error ?? null},
-      provider_id = coalesce(${extra.providerId ?? null}, provider_id),
-      sent_at = ${extra.sent ? sql`now()` : sql`sent_at`}, updated_at = now()
-    where organization_id = ${organizationId} and id = ${id}`);
-}
-
-const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-
-/**
- * Sends one message whose row the caller has locked, in the caller's transaction: an email
- * through the mail driver; an SMS only when the credit balance covers it (else it is kept as
- * insufficient_credits), through the organisation's SMS driver, with its usage row written
- * beside it. The log driver delivers nothing: its messages are `logged` and cost nothing. A driver's refusal marks the message failed with the reason; nothing is thrown.
- */
-export async function deliver(tx: Db, services: MessagingServices, organizationId: string, message: OutgoingMessage): Promise<string> {
-  const org = await orgSending(tx, organizationId);
-  if (message.channel === 'email') {
+/** Step 2: the provider calls, outside any transaction. Every claimed message gets an outcome. */
+async function deliver(services: MessagingServices, claim: Claim): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  const sms = claim.messages.filter((m) => m.channel === 'sms');
+  const emails = claim.messages.filter((m) => m.channel === 'email');
+  for (const m of emails) {
     try {
-      await services.mailer.send({ to: message.to, subject: message.subject ?? '', text: message.body });
-      await mark(tx, organizationId, message.id, 'sent', { sent: true });
-      return 'sent';
+      await services.mailer.send({ to: m.to, subject: m.subject ?? '', text: m.body });
+      out.push({ message: m, ok: true, providerId: null });
     } catch (err) {
-      services.log.error({ err, message: message.id }, 'email message failed');
-      await mark(tx, organizationId, message.id, 'failed', { error: reason(err) });
-      return 'failed';
+      services.log.error({ err, message: m.id }, 'email message failed');
+      out.push({ message: m, ok: false, permanent: false, reason: reason(err) });
     }
   }
-  const driverName = org.sms_driver || services.defaultSmsDriver;
-  const factory = services.smsDrivers[driverName];
-  if (!factory) {
-    await mark(tx, organizationId, message.id, 'failed', { error: `The SMS driver "${driverName}" is not available on this server: choose another one in Settings › SMS.` });
-    return 'failed';
-  }
-  let driver: SmsDriver;
+  if (!sms.length || !claim.driver) return out;
+  const driver = claim.driver;
+  const list = sms.map((m) => ({ to: m.to, body: m.body, senderId: claim.senderId }));
+  let results: SmsResult[];
   try {
-    driver = factory({ senderId: org.sms_sender_id, username: org.africastalking_username, apiKey: org.africastalking_api_key });
-  } catch (err) {
-    await mark(tx, organizationId, message.id, 'failed', { error: reason(err) });
-    return 'failed';
-  }
-  // a driver that only writes the message down spends nothing and says so (status logged)
-  if (!driver.logOnly) {
-    await lockCredits(tx, organizationId);
-    const balance = await creditBalance(tx, organizationId);
-    if (message.credits > balance) {
-      await mark(tx, organizationId, message.id, 'insufficient_credits', {
-        error: `This message needs ${message.credits} credit${message.credits === 1 ? '' : 's'} and the balance is ${balance}: top up, then retry.`,
-      });
-      return 'insufficient_credits';
+    if (driver.sendBatch) results = await driver.sendBatch(list);
+    else {
+      results = [];
+      for (const one of list) {
+        try {
+          results.push({ to: one.to, ok: true, ...(await driver.send(one)) });
+        } catch (err) {
+          results.push({ to: one.to, ok: false, providerId: null, reason: reason(err), permanent: err instanceof SmsSendError && err.permanent });
+        }
+      }
     }
-  }
-  try {
-    const receipt = await driver.send({ to: message.to, body: message.body, senderId: org.sms_sender_id });
-    if (driver.logOnly) {
-      await mark(tx, organizationId, message.id, 'logged', { providerId: receipt.providerId, sent: true, error: LOGGED_NOTE });
-      return 'logged';
-    }
-    await mark(tx, organizationId, message.id, 'sent', { providerId: receipt.providerId, sent: true });
-    await recordUsage(tx, organizationId, message.id, message.credits, todayIn(org.timezone || undefined));
-    return 'sent';
   } catch (err) {
-    services.log.error({ err, message: message.id }, 'SMS message failed');
-    await mark(tx, organizationId, message.id, 'failed', { error: reason(err) });
-    return 'failed';
+    services.log.error({ err, organization: claim.organizationId }, 'SMS request failed');
+    const permanent = err instanceof SmsSendError && err.permanent;
+    results = list.map((one) => ({ to: one.to, ok: false, providerId: null, reason: reason(err), permanent }));
   }
+  sms.forEach((m, i) => {
+    const r = results[i] ?? { ok: false, reason: 'The SMS driver gave no result for this message.', permanent: false, providerId: null };
+    out.push(r.ok
+      ? { message: m, ok: true, providerId: r.providerId ?? null, logged: !!driver.logOnly }
+      : { message: m, ok: false, permanent: !!r.permanent, reason: r.reason ?? 'The provider refused the message.' });
+  });
+  return out;
 }
-
-/** Sends the message now if it is queued and due (no scheduled time, or one that has come). */
-export async function sendIfDue(tx: Db, services: MessagingServices, organizationId: string, id: string): Promise<string | null> {
-  const [message] = rowsOf<OutgoingMessage>(await tx.execute(sql`
-    select ${COLUMNS} from messages
-    where organization_id = ${organizationId} and id = ${id} and status = 'queued' and (scheduled_at is null or scheduled_at <= now())
-    for update`));
-  return message ? deliver(tx, services, organizationId, { ...message, credits: Number(message.credits) }) : null;
-}
-
-/** How many due messages one transaction claims. */
-export const CLAIM_BATCH = 50;
 
 /**
- * One pass of the sender: in every organisation, the queued messages whose time has come, claimed
- * with FOR UPDATE SKIP LOCKED (several processes share the queue; none sends a message twice) and
- * sent in the claiming transaction, batch after batch. Returns how many went out (or were refused).
+ * The send job: in chunks of SEND_CHUNK, claim what is still queued and due among `ids` (in this
+ * organisation only), hand it to the provider, record the results. Returns how many were handed over.
  */
-export async function sendDueMessages(db: Db, services: MessagingServices, now = new Date(), only?: string[]): Promise<number> {
-  const orgs = rowsOf<{ id: string }>(await db.execute(sql`
-    select id from organizations ${only ? sql`where id = any(${`{${only.join(',')}}`}::text[])` : sql``} order by id`));
-  let total = 0;
-  for (const org of orgs) {
-    for (;;) {
-      const handled = await inScope(db, { tenant: org.id }, async (tx) => {
-        const claimed = rowsOf<OutgoingMessage>(await tx.execute(sql`
-          select ${COLUMNS} from messages
-          where organization_id = ${org.id} and status = 'queued' and (scheduled_at is null or scheduled_at <= ${now.toISOString()}::timestamptz)
-          order by scheduled_at nulls first, id limit ${CLAIM_BATCH}
-          for update skip locked`));
-        for (const m of claimed) await deliver(tx, services, org.id, { ...m, credits: Number(m.credits) });
-        return claimed.length;
-      }).catch((err: unknown) => {
-        services.log.error({ err, organization: org.id }, 'message sender: organisation failed');
-        return 0;
-      });
-      total += handled;
-      if (handled < CLAIM_BATCH) break;
-    }
+export async function sendMessages(db: Db, services: MessagingServices, organizationId: string, ids: string[]): Promise<number> {
+  let handed = 0;
+  for (let i = 0; i < ids.length; i += SEND_CHUNK) {
+    const claim = await inScope(db, { tenant: organizationId }, (tx) => claimMessages(tx, services, organizationId, ids.slice(i, i + SEND_CHUNK)));
+    if (!claim.messages.length) continue;
+    const outcomes = await deliver(services, claim);
+    await inScope(db, { tenant: organizationId }, (tx) => recordResults(tx, services, organizationId, outcomes));
+    handed += claim.messages.length;
   }
-  return total;
+  return handed;
+}
+
+/** What a message whose provider call may have happened, but whose result was never recorded, says. */
+export const UNKNOWN_OUTCOME = 'The server stopped while handing this message to the provider, so it may or may not have reached the phone. It is not sent again by itself: check with the recipient, then Retry if needed.';
+
+/**
+ * The sweep (every minute, in every server; each step is safe to run twice at once): a message
+ * held past its lease by a worker that died is failed as unknown (never sent again by itself:
+ * see the README's "What a crash can leave"); a queued, due message no job took for two minutes
+ * gets a new job. `owner` lists the organisations; each one's work runs in its own scope.
+ */
+export async function sweepMessages(owner: Db, db: Db): Promise<{ unknown: number; requeued: number }> {
+  const orgs = rowsOf<{ organization_id: string }>(await owner.execute(sql`
+    select distinct organization_id from messages
+    where (status = 'sending' and claimed_until < now())
+       or (status = 'queued' and (scheduled_at is null or scheduled_at <= now()) and (next_attempt_at is null or next_attempt_at <= now())
+           and updated_at < now() - interval '2 minutes')`));
+  let unknown = 0;
+  let requeued = 0;
+  for (const { organization_id: org } of orgs) {
+    await inScope(db, { tenant: org }, async (tx) => {
+      const stale = rowsOf<{ id: string }>(await tx.execute(sql`
+        update messages set status = 'failed', error = ${UNKNOWN_OUTCOME}, updated_at = now()
+        where organization_id = ${org} and status = 'sending' and claimed_until < now() returning id`));
+      if (stale.length) {
+        await tx.execute(sql`delete from sms_credits where organization_id = ${org} and kind = 'usage'
+          and message_id = any(${`{${stale.map((s) => s.id).join(',')}}`}::text[])`);
+      }
+      const due = rowsOf<{ id: string }>(await tx.execute(sql`
+        update messages set updated_at = now()
+        where organization_id = ${org} and status = 'queued' and (scheduled_at is null or scheduled_at <= now())
+          and (next_attempt_at is null or next_attempt_at <= now()) and updated_at < now() - interval '2 minutes'
+        returning id`));
+      await enqueueSend(tx, org, due.map((d) => d.id).sort());
+      unknown += stale.length;
+      requeued += due.length;
+    });
+  }
+  return { unknown, requeued };
 }

@@ -6,8 +6,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { membershipPermissions } from '../../tenancy.js';
 import { currentUser } from '../payments/allocation.js';
-import { sendIfDue } from './dispatch.js';
-import { messagingServices } from './services.js';
+import { enqueueSend } from './enqueue.js';
 
 /** Statuses of a message that has left (or is leaving): kept as history, never edited. */
 export const GONE = ['sending', 'sent', 'delivered', 'logged'];
@@ -38,7 +37,8 @@ async function requireSend(tx: Db, organizationId: string) {
 /**
  * Messages: writing one asks for it to be sent (send.message), at once or at its scheduled time.
  * The server counts its segments and credits from the text as it will go out, checks the
- * address for the channel, and sends a due one in the same transaction (dispatch.ts). A message
+ * address for the channel, and queues its send job in the same transaction (enqueue.ts): the
+ * provider is called later by a worker, outside any transaction (dispatch.ts). A message
  * that has gone is history: it is not edited. A failed one is sent again only by retrying it.
  */
 export const messageHooks = {
@@ -57,20 +57,58 @@ export const messageHooks = {
     if (!existing && (values.status === undefined || values.status === null)) values.status = 'queued';
   },
   async afterWrite(tx: Db, organizationId: string, id: string) {
-    const services = messagingServices();
-    if (services) await sendIfDue(tx, services, organizationId, id);
+    const [row] = rowsOf<{ status: string; scheduled_at: string | null }>(await tx.execute(sql`
+      select status, scheduled_at::text as scheduled_at from messages where organization_id = ${organizationId} and id = ${id}`));
+    if (row?.status === 'queued') await enqueueSend(tx, organizationId, [id], row.scheduled_at ? new Date(row.scheduled_at) : null);
   },
 };
 
-/** POST /messages/:id/retry: a failed (or short of credits) message is queued and sent again if it is due. */
+export const RETRYABLE = ['failed', 'insufficient_credits'];
+
+/**
+ * Queues failed (or short of credits) messages again, in the caller's transaction, with a fresh
+ * count of attempts; an SMS to a tenant written without a phone (a receipt) takes the tenant's
+ * phone as it is now. Returns the ids queued; the others (not retryable, not found) are left alone.
+ */
+export async function requeueMessages(tx: Db, organizationId: string, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = rowsOf<{ id: string; channel: string; to: string; tenant_id: string | null; phone: string | null; email: string | null; scheduled_at: string | null }>(await tx.execute(sql`
+    select m.id, m.channel, m."to", m.tenant_id, t.phone, t.email, m.scheduled_at::text as scheduled_at from messages m
+    left join tenants t on t.organization_id = m.organization_id and t.id = m.tenant_id
+    where m.organization_id = ${organizationId} and m.id = any(${`{${ids.join(',')}}`}::text[]) and m.status in ('failed', 'insufficient_credits')
+    order by m.id for update of m`));
+  const queued: string[] = [];
+  for (const r of rows) {
+    let to = r.to;
+    if (!to && r.tenant_id) {
+      const address = recipientAddress(r.channel, r.channel === 'email' ? r.email : r.phone);
+      if ('error' in address) continue;
+      to = address.value;
+    }
+    await tx.execute(sql`update messages set status = 'queued', "to" = ${to}, error = null, attempts = 0, next_attempt_at = null,
+      claimed_until = null, updated_at = now() where organization_id = ${organizationId} and id = ${r.id}`);
+    queued.push(r.id);
+  }
+  const later = rows.filter((r) => queued.includes(r.id) && r.scheduled_at && Date.parse(r.scheduled_at) > Date.now());
+  await enqueueSend(tx, organizationId, queued.filter((id) => !later.some((l) => l.id === id)));
+  for (const l of later) await enqueueSend(tx, organizationId, [l.id], new Date(l.scheduled_at!));
+  return queued;
+}
+
+/** POST /messages/:id/retry: a failed (or short of credits) message is queued again; a worker sends it. */
 export async function retryMessage(tx: Db, organizationId: string, id: string): Promise<void> {
-  const [row] = rowsOf<{ status: string }>(await tx.execute(sql`
-    select status from messages where organization_id = ${organizationId} and id = ${id} for update`));
+  const [row] = rowsOf<{ status: string; to: string; tenant_id: string | null }>(await tx.execute(sql`
+    select status, "to", tenant_id from messages where organization_id = ${organizationId} and id = ${id} for update`));
   if (!row) throw notFound();
-  if (row.status !== 'failed' && row.status !== 'insufficient_credits') {
+  if (!RETRYABLE.includes(row.status)) {
     throw conflict('Only a failed message, or one refused for lack of credits, can be retried.');
   }
-  await tx.execute(sql`update messages set status = 'queued', error = null, updated_at = now() where organization_id = ${organizationId} and id = ${id}`);
-  const services = messagingServices();
-  if (services) await sendIfDue(tx, services, organizationId, id);
+  const queued = await requeueMessages(tx, organizationId, [id]);
+  if (!queued.length) throw conflict('This tenant still has no usable phone number or email address: add one on the tenant, then retry.');
+}
+
+/** POST /messages/retry: many at once (the outbox's selection); answers how many were queued. */
+export async function retryMessages(tx: Db, organizationId: string, ids: string[]): Promise<{ queued: string[]; skipped: string[] }> {
+  const queued = await requeueMessages(tx, organizationId, [...new Set(ids)]);
+  return { queued, skipped: ids.filter((id) => !queued.includes(id)) };
 }

@@ -10,6 +10,10 @@ export interface MessagingServices {
   smsDrivers: Record<string, SmsDriverFactory>;
   /** The driver of an organisation whose settings name none (config SMS_DRIVER). */
   defaultSmsDriver: string;
+  /** Seconds a worker holds a claimed message (claim.ts; default 600). */
+  leaseSeconds?: number;
+  /** The first retry's delay after a transient failure, doubled each time (outcome.ts; default 30). */
+  retryBaseSeconds?: number;
 }
 
 /** The SMS drivers every server has (settings.sms_driver names one). */

@@ -11,6 +11,7 @@ import { normaliseAccount } from '../daraja/c2b-payload.js';
 import {
   allocatePayment, cents, dec, inList, lockTenant, movedOn, recomputeInvoices, releaseAllocations,
 } from './allocation.js';
+import { queueReceipt } from '../messaging/receipts.js';
 
 export const RECEIPT_PREFIX = 'RCT-';
 
@@ -103,6 +104,8 @@ export const paymentHooks = {
   async afterWrite(tx: Db, organizationId: string, id: string) {
     // the payment's own create/update row is the repository's (crud/repository.ts auditWrite)
     await allocatePayment(tx, organizationId, id);
+    // confirmed with a tenant: its SMS receipt, once per payment (a later edit writes no second one)
+    await queueReceipt(tx, organizationId, id);
   },
   async beforeDelete() {
     throw conflict('A payment is never deleted; reverse it with a reason instead.');
@@ -120,6 +123,7 @@ export async function assignPayment(tx: Db, organizationId: string, userId: stri
     update payments set tenant_id = ${body.tenant_id}, lease_id = ${body.lease_id ?? null}, status = 'allocated', updated_at = now()
     where organization_id = ${organizationId} and id = ${id}`);
   await allocatePayment(tx, organizationId, id);
+  await queueReceipt(tx, organizationId, id);
   await recordAudit(tx, { organizationId, userId, resource: 'payments', recordId: id, action: 'assign', before, after: await paymentRow(tx, organizationId, id) });
 }
 

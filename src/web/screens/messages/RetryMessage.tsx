@@ -45,7 +45,8 @@ export function RetryMessage({ record }: { record: RaRecord }) {
     setBusy(true);
     try {
       const after = await postAction<RaRecord>(`/messages/${encodeURIComponent(String(record.id))}/retry`);
-      if (after.status === 'sent' || after.status === 'delivered') toast.add({ severity: 'success', summary: 'screens.outbox.sent', life: 4000 });
+      if (after.status === 'queued') toast.add({ severity: 'success', summary: 'screens.outbox.requeued', life: 4000 });
+      else if (after.status === 'sent' || after.status === 'delivered') toast.add({ severity: 'success', summary: 'screens.outbox.sent', life: 4000 });
       else if (after.status === 'logged') toast.add({ severity: 'warn', summary: 'screens.outbox.logged', life: 8000 });
       else toast.add({ severity: 'warn', summary: 'screens.outbox.still_waiting', detail: String(after.error ?? ''), life: 8000 });
     } catch (err) {

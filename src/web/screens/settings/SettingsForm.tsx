@@ -35,7 +35,7 @@ const FIELD_TAB: Record<string, TabKey> = {
   expense_approval_threshold: 'billing', reminder_days_before: 'sms', reminder_days_after: 'sms',
   penalty_type: 'penalties', penalty_amount: 'penalties', penalty_rate: 'penalties', penalty_frequency: 'penalties', penalty_cap: 'penalties',
   default_payment_channel_id: 'mpesa',
-  sms_sender_id: 'sms', sms_driver: 'sms', africastalking_username: 'sms', africastalking_api_key: 'sms',
+  sms_sender_id: 'sms', sms_driver: 'sms', send_receipts: 'sms', africastalking_username: 'sms', africastalking_api_key: 'sms',
   statement_footer: 'mail',
 };
 
@@ -238,6 +238,8 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
             <NumberInput source="reminder_days_before" min={0} max={31} disabled={d} />
             <NumberInput source="reminder_days_after" min={0} max={31} disabled={d} />
           </Row>
+          {/* an SMS receipt for every confirmed payment, from the "receipt" template */}
+          <BooleanInput source="send_receipts" disabled={d} />
         </Section>
       </TabPanel>
       <TabPanel value="mail" current={tab}>
