@@ -30,6 +30,7 @@ import { messagingRoutes } from './routes/messaging.js';
 import { paymentChannelRoutes } from './routes/payment-channels.js';
 import { darajaWebhookRoutes } from './routes/daraja-webhooks.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
+import { paymentRequestRoutes } from './routes/payment-requests.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { configureSecretBox } from './domain/secret-box.js';
 import { isIsoDate, parseDateTime } from '../shared/resource-values.js';
@@ -148,6 +149,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(messagingRoutes);
       await scoped.register(paymentChannelRoutes);
       await scoped.register(paymentCallbackRoutes);
+      await scoped.register(paymentRequestRoutes);
     });
   }, { prefix: API });
 

@@ -38,6 +38,11 @@ export interface Config {
    * channel's environment picks Safaricom's sandbox or production host (domain/daraja/client.ts).
    */
   darajaUrl?: string;
+  /**
+   * STK_QUERY_AFTER_SECONDS: how long after Daraja accepted an STK push with no callback Keja asks
+   * for its status, once (domain/daraja/stk-query.ts). Default 90 (the prompt expires on the phone in about 60).
+   */
+  stkQueryAfterSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -87,6 +92,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     trustProxy: env.TRUST_PROXY === '1',
     countryLookupUrl: env.COUNTRY_LOOKUP_URL ?? 'https://ip2c.org/s',
     darajaUrl: env.DARAJA_URL ? env.DARAJA_URL.replace(/\/$/, '') : undefined,
+    stkQueryAfterSeconds: Number(env.STK_QUERY_AFTER_SECONDS || 90),
     ...overrides,
   };
   if (!config.appKey) config.appKey = persistentSecret(env, 'APP_KEY', config.dataDir, config.memory);
