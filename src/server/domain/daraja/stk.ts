@@ -66,7 +66,7 @@ interface ChannelRow { id: string; name: string; kind: string; keyed: boolean }
 async function pickChannel(tx: Db, organizationId: string, asked: string | null | undefined, propertyId: string | null, demoFake: boolean): Promise<ChannelRow> {
   const rows = rowsOf<ChannelRow & { is_default: boolean; number: string | null }>(await tx.execute(sql`
     select id, name, kind, number, is_default,
-      (daraja_consumer_key is not null and daraja_consumer_secret is not null and daraja_passkey is not null) as keyed
+      (coalesce(daraja_consumer_key, '') <> '' and coalesce(daraja_consumer_secret, '') <> '' and coalesce(daraja_passkey, '') <> '') as keyed
     from payment_channels where organization_id = ${organizationId} and kind in ('mpesa_paybill', 'mpesa_till')
     order by name, id`));
   const usable = (c: { keyed: boolean; number: string | null }) => (c.keyed || demoFake) && /^\d{5,7}$/.test((c.number ?? '').replace(/\s/g, ''));
