@@ -98,7 +98,7 @@ const TIMEOUT_PHONE = '254700001037';
 describe('Request payment (STK push)', () => {
   it('an invoice’s balance: pushed as Daraja requires, paid, recorded once though the C2B confirmation of the same money follows', async () => {
     const s = await setup('STK Pay Co');
-    await s.browser.put(`/api/v1/tenants/${s.lease.tenant_id}`, { ...(await s.browser.get(`/api/v1/tenants/${s.lease.tenant_id}`)).json(), phone: '+254 712 345 678' });
+    await s.browser.put(`/api/v1/tenants/${s.lease.tenant_id}`, { ...((await s.browser.get(`/api/v1/tenants/${s.lease.tenant_id}`)).json() as RecordValues), phone: '+254 712 345 678' });
     const inv = await issue(s, { due: '2026-01-05', amounts: ['1000.00', '499.50'] });
     const draft = (await s.browser.get(`/api/v1/payment-requests/draft?tenant_id=${s.lease.tenant_id}&invoice_id=${inv.id}`)).json();
     expect(draft).toMatchObject({ balance: '1499.50', amount: '1500.00', phone: '254712345678', channel_id: s.paybill, account_reference: s.accountCode, invoice_id: inv.id });
