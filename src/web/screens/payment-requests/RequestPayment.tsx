@@ -19,7 +19,7 @@ import { usePaymentRequest } from './usePaymentRequest';
 interface Props {
   tenantId: string;
   invoiceId?: string | null;
-  /** after the request ends (paid or not): the screen reloads its figures */
+  /** after a request was sent, when the dialog closes: the screen reloads its figures */
   onDone?: () => void;
   variant?: 'contained' | 'outlined';
 }
@@ -55,10 +55,12 @@ function RequestDialog({ tenantId, invoiceId, onClose, onDone }: Props & { onClo
     };
   }, [tenantId, invoiceId, translate]);
 
-  const ended = !!request && request.state !== 'requesting' && request.state !== 'sent';
-  useEffect(() => {
-    if (ended) onDone?.();
-  }, [ended, onDone]);
+  // the screen behind reloads its figures once the dialog closes (reloading now could unmount it:
+  // a paid invoice has no button any more)
+  const close = () => {
+    onClose();
+    if (request) onDone?.();
+  };
 
   const send = async () => {
     setBusy(true);
@@ -77,7 +79,7 @@ function RequestDialog({ tenantId, invoiceId, onClose, onDone }: Props & { onClo
 
   const amountOk = WHOLE.test(amount) && Number(amount) >= 1;
   return (
-    <Dialog open onClose={onClose} fullScreen={phoneScreen} fullWidth maxWidth="xs" aria-labelledby="request-payment-title">
+    <Dialog open onClose={close} fullScreen={phoneScreen} fullWidth maxWidth="xs" aria-labelledby="request-payment-title">
       <DialogTitle id="request-payment-title">{translate('screens.payment_requests.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('screens.payment_requests.hint')}</Typography>
@@ -109,7 +111,7 @@ function RequestDialog({ tenantId, invoiceId, onClose, onDone }: Props & { onClo
         {request ? <RequestState request={request} /> : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('screens.payment_requests.close')}</Button>
+        <Button onClick={close}>{translate('screens.payment_requests.close')}</Button>
         {!request && draft ? (
           <Button type="submit" form="request-payment-form" variant="contained" startIcon={<PhoneIphoneRoundedIcon />} loading={busy} disabled={!amountOk || !phone.trim()}>
             {translate('screens.payment_requests.send')}
