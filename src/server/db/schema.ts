@@ -267,9 +267,9 @@ export const paymentCallbacks = pgTable('payment_callbacks', {
   organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
   id: id(),
   channel_id: text('channel_id').notNull(),
-  /** c2b_confirmation */
+  /** c2b_confirmation or stk_callback */
   kind: text('kind').notNull(),
-  /** TransID, upper-cased: the M-Pesa receipt */
+  /** c2b_confirmation: TransID, upper-cased (the M-Pesa receipt); stk_callback: the CheckoutRequestID */
   trans_id: text('trans_id').notNull(),
   /** the request body as received (NUL characters replaced: PostgreSQL text holds none) */
   body: text('body').notNull(),
