@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordValues } from '../../../../src/shared/resource.js';
 import { inScope, rowsOf } from '../../../../src/server/db/client.js';
 import { queryOverdueRequests } from '../../../../src/server/domain/daraja/stk-query.js';
+import { applyEarlyCallback } from '../../../../src/server/domain/daraja/stk-callback.js';
 import { FAKE_PASSKEY, startFakeDaraja, type FakeDaraja, type FakeDarajaOptions } from '../../../../src/dev/fake-daraja.js';
 import { Browser, buildTestApp, onPostgres, registeredBrowser, type TestApp } from '../../helpers.js';
 import { issue, ledger, type Ledger } from '../payments/fixtures.js';
@@ -189,6 +190,26 @@ describe('Request payment (STK push)', () => {
     expect(paidC).toMatchObject({ state: 'paid', receipt: rc, payment_id: expect.any(String) });
     expect((await s.browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ tenant_id: s.lease.tenant_id }))}`)).json()[0]).toMatchObject({ paid: '3000.00', balance: '2000.00' });
   }, onPostgres() ? 60_000 : 120_000);
+
+  it('a callback that overtakes the push’s own answer is kept, then applied once the answer is recorded', async () => {
+    const s = await setup('STK Early Co');
+    await issue(s, { due: '2026-01-05', amounts: ['700.00'] });
+    const r = await request(s, { phone: TIMEOUT_PHONE, amount: '700' });
+    // as if Daraja's reply to the push had not been recorded yet: the request knows no CheckoutRequestID
+    const early = `ws_CO_EARLY${Date.now()}`;
+    await inScope(t.database.db, { tenant: s.orgId }, (tx) => tx.execute(sql`update payment_requests set checkout_request_id = null where organization_id = ${s.orgId} and id = ${r.id}`));
+    const rc = receipt();
+    expect((await post(s.stkUrl, stkBody(early, {}, paidItems(rc, 700)))).json).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
+    expect(await count(s.orgId, 'payments', sql`and channel_id = ${s.paybill}`)).toBe(0);
+    // the answer arrives: the stored callback is applied
+    await inScope(t.database.db, { tenant: s.orgId }, (tx) => tx.execute(sql`update payment_requests set checkout_request_id = ${early} where organization_id = ${s.orgId} and id = ${r.id}`));
+    await applyEarlyCallback(t.database.db, s.orgId, r.id);
+    expect((await s.browser.get(`/api/v1/payment-requests/${r.id}`)).json()).toMatchObject({ state: 'paid', receipt: rc, payment_id: expect.any(String) });
+    expect(await count(s.orgId, 'payments', sql`and channel_id = ${s.paybill}`)).toBe(1);
+    // and a replay of it changes nothing
+    expect((await post(s.stkUrl, stkBody(early, {}, paidItems(rc, 700)))).json.ResultCode).toBe(0);
+    expect(await count(s.orgId, 'payments', sql`and channel_id = ${s.paybill}`)).toBe(1);
+  });
 
   it('bad bodies: 4xx in Daraja’s shape, never a 500, nothing stored; a wrong secret is 404', async () => {
     const s = await setup('STK Bad Input Co');
