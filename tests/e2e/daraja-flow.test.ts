@@ -211,6 +211,10 @@ describe('simulate a payment (demo), in Chromium', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect.poll(() => page.getByTestId('invoice-balance').innerText(), { timeout: 30_000 }).toContain('0.00');
       await page.screenshot({ path: `${out}/invoice-paid-laptop.png`, fullPage: true });
+      // the compose screen, one tenant chosen: the same button beside Send
+      await page.goto(`${server.url}/send-message/${invoice.tenant_id}`);
+      await page.getByTestId('request-payment').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `${out}/compose-laptop.png`, fullPage: true });
       expect(laptop.outside).toEqual([]);
     } finally {
       await laptop.close();
