@@ -67,7 +67,7 @@ async function load(callers: number, seconds: number, once: (i: number) => Promi
 const nairobiNow = () => new Date(Date.now() + 3 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 const fmt = (r: Rate) => `${r.rps.toFixed(0)} /s (${r.count} in ${SECONDS} s), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms${r.failures ? `, ${r.failures} FAILED` : ''}`;
 
-export interface C2bFigures { full: Rate; bare: Rate }
+export interface C2bFigures { full: Rate; bare: Rate; cpuMs: number }
 
 export async function benchC2b(log: (line: string) => void = console.log): Promise<C2bFigures> {
   await ensureDatabase(url);
@@ -98,7 +98,12 @@ export async function benchC2b(log: (line: string) => void = console.log): Promi
     return res.status === 200 && answer.ResultCode === 0;
   };
   await load(CALLERS, 2, (i) => post(1_000_000 + i)); // warm-up
+  // the server and the callers share this process: its CPU per confirmation says whether the
+  // rate is bound by JavaScript work (a loaded machine) rather than by a lock in the database
+  const cpu0 = process.cpuUsage();
   const full = await load(CALLERS, SECONDS, post);
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, full.count);
   await app.close();
 
   const pool = new pg.Pool({ connectionString: url, max: CALLERS });
@@ -120,8 +125,9 @@ export async function benchC2b(log: (line: string) => void = console.log): Promi
   log(`C2B confirmations, ${CALLERS} concurrent callers, ${SECONDS} s each`);
   log(`  full stack (raw stored, matched, allocated)  ${fmt(full)}`);
   log(`  bare INSERT of a payment row                 ${fmt(bare)}`);
+  log(`  this process's CPU: ${cpuMs.toFixed(1)} ms per confirmation (server and callers); ${(1000 / cpuMs).toFixed(0)} /s if it had a core to itself`);
   log(`  ratio ${(full.rps / bare.rps).toFixed(3)} × bare; ${matched} of ${total} recorded payments matched and allocated; p99 ${full.p99.toFixed(0)} ms against Daraja's ~8000 ms timeout`);
-  return { full, bare };
+  return { full, bare, cpuMs };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -8,7 +8,8 @@ export const DARAJA_ENVIRONMENTS = ['sandbox', 'production'] as const;
  * never taken from input nor returned with the record (GET /payment-channels/{id}/callback-urls
  * shows the URLs to those who may edit the channel, who may also rotate it; the secret alone names
  * the channel and never spells a word Safaricom refuses: domain/daraja/url-rules.ts). Daraja keys are
- * encrypted at rest and never returned. At most one channel is the default.
+ * encrypted at rest and never returned; with a passkey too, the channel can send STK pushes
+ * ("Request payment", domain/daraja/stk.ts). At most one channel is the default.
  */
 export const paymentChannels = defineResource({
   name: 'payment-channels',
@@ -30,6 +31,9 @@ export const paymentChannels = defineResource({
     text('daraja_consumer_key', { group: 'daraja', writeOnly: true, maxLength: 200 }),
     text('daraja_consumer_secret', { group: 'daraja', writeOnly: true, maxLength: 200 }),
     text('daraja_passkey', { group: 'daraja', writeOnly: true, maxLength: 200 }),
+    // STK push ("Request payment") on a till names the head-office (store) number as
+    // BusinessShortCode and the till as PartyB; blank: the channel's number (a paybill)
+    text('daraja_store_number', { group: 'daraja', maxLength: 20 }),
     // validation callback: an account code that matches no house is refused (C2B00012) when
     // true, else accepted and the payment waits as unmatched
     boolean('daraja_refuse_unknown_accounts', { group: 'daraja', required: true, default: false }),

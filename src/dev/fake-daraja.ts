@@ -1,12 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { addStk, type StkOptions, type StkPushRecord } from './fake-daraja-stk.js';
 
-// A local stand-in for Safaricom's Daraja API (reference/integrations.md A1–A2), for tests, the
+export { FAKE_PASSKEY, outcomeForPhone, type StkPushRecord } from './fake-daraja-stk.js';
+
+// A local stand-in for Safaricom's Daraja API (reference/integrations.md A1–A3), for tests, the
 // demo and `npm run fakes`: OAuth, C2B register URL (remembered per shortcode) and C2B simulate,
 // which calls the registered validation then confirmation URLs with a payload shaped like
-// Safaricom's, over real HTTP. In memory; nothing here is used by the server itself.
+// Safaricom's, over real HTTP; STK push and its status query (fake-daraja-stk.ts). In memory;
+// nothing here is used by the server itself.
 
-export interface FakeDarajaOptions {
+export interface FakeDarajaOptions extends StkOptions {
   host?: string;
   port?: number;
   /** Production behaviour: a shortcode registers once; again → 500.003.1001 (sandbox overwrites). */
@@ -27,6 +31,8 @@ export interface FakeDaraja {
   url: string;
   registrations: Map<string, { ConfirmationURL: string; ValidationURL: string; ResponseType: string }>;
   deliveries: Delivery[];
+  /** every STK push accepted, with its outcome, callback and status queries */
+  stkPushes: StkPushRecord[];
   close(): Promise<void>;
 }
 
@@ -127,6 +133,18 @@ export async function startFakeDaraja(options: FakeDarajaOptions = {}): Promise<
     return { OriginatorCoversationID: randomBytes(8).toString('hex'), ResponseCode: '0', ResponseDescription: 'Accept the service request successfully.' };
   });
 
+  const stkPushes = addStk(app, {
+    authorised, fail, registrations, receipt, nairobiNow,
+    post: async (url, payload) => {
+      try {
+        const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload), signal: AbortSignal.timeout(8000) });
+        return { status: res.status, answer: await res.json().catch(() => null) };
+      } catch {
+        return { status: null, answer: null };
+      }
+    },
+  }, options);
+
   const address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
-  return { url: address, registrations, deliveries, close: () => app.close() };
+  return { url: address, registrations, deliveries, stkPushes, close: () => app.close() };
 }

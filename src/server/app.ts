@@ -32,6 +32,7 @@ import { darajaWebhookRoutes } from './routes/daraja-webhooks.js';
 import { smsWebhookRoutes } from './routes/sms-webhooks.js';
 import { smsSettingsRoutes } from './routes/sms-settings.js';
 import { paymentCallbackRoutes } from './routes/payment-callbacks.js';
+import { paymentRequestRoutes } from './routes/payment-requests.js';
 import { configureMessaging, defaultMessagingServices } from './domain/messaging/services.js';
 import { createServerJobs, localClock, type ServerJobs } from './jobs/server-jobs.js';
 import { configureJobs } from './jobs/registry.js';
@@ -178,6 +179,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(messagingRoutes);
       await scoped.register(paymentChannelRoutes);
       await scoped.register(paymentCallbackRoutes);
+      await scoped.register(paymentRequestRoutes);
     });
   }, { prefix: API });
 

@@ -54,6 +54,10 @@ export interface Config {
   smsLeaseSeconds?: number;
   smsRetryBaseSeconds?: number;
   messageSweepSeconds?: number;
+   * STK_QUERY_AFTER_SECONDS: how long after Daraja accepted an STK push with no callback Keja asks
+   * for its status, once (domain/daraja/stk-query.ts). Default 90 (the prompt expires on the phone in about 60).
+   */
+  stkQueryAfterSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -111,6 +115,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     smsLeaseSeconds: seconds(env.SMS_LEASE_SECONDS),
     smsRetryBaseSeconds: seconds(env.SMS_RETRY_BASE_SECONDS),
     messageSweepSeconds: seconds(env.MESSAGE_SWEEP_SECONDS),
+    stkQueryAfterSeconds: Number(env.STK_QUERY_AFTER_SECONDS || 90),
     ...overrides,
   };
   if (!config.appKey) config.appKey = persistentSecret(env, 'APP_KEY', config.dataDir, config.memory);

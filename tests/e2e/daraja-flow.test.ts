@@ -1,8 +1,10 @@
 // "Simulate a payment" in demo mode, in Chromium against the real server and the local fake
 // Daraja: the button on the demo paybill asks the fake, which calls Keja's own confirmation URL
 // over HTTP as Safaricom would; the payment arrives matched to the tenant by an account number
-// typed carelessly, is allocated, and shows on the payments list. Screenshots at laptop and phone
-// size go to SHOTS (default /tmp/daraja-shots).
+// typed carelessly, is allocated, and shows on the payments list, the dashboard and the tenant's
+// statement. Then "Request payment" on an invoice: an STK push to the fake, whose callback (and
+// the C2B confirmation of the same money) makes one payment, and the dialog says Paid.
+// Screenshots at laptop and phone size go to SHOTS (default /tmp/daraja-shots).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -86,6 +88,12 @@ async function get<T>(page: Page, p: string): Promise<T> {
 
 const text = (page: Page) => page.locator('body').innerText().then((t) => t.replace(/\u00a0/g, ' '));
 
+/** KES text → cents, and cents → the figure as screens write it (1,234.50). */
+const cents = (v: string) => Math.round(Number(v) * 100);
+const figure = (c: number) => (c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+interface DashboardShape { this_month?: { collected: string } }
+
 describe('simulate a payment (demo), in Chromium', () => {
   it('the demo paybill receives a payment through the fake Daraja: matched, allocated, on the payments list', async () => {
     const { page } = browser;
@@ -105,6 +113,8 @@ describe('simulate a payment (demo), in Chromium', () => {
     const tenant = await get<{ name: string }>(page, `/tenants/${lease.tenant_id}`);
     // typed as a tenant would: lower case, a hyphen, a space at the end
     const typed = `${house.account_code.slice(0, 1).toLowerCase()}-${house.account_code.slice(1).toLowerCase()} `.slice(0, 20);
+
+    const collectedBefore = cents((await get<DashboardShape>(page, '/dashboard')).this_month?.collected ?? '0');
 
     await page.goto(`${server.url}/payment-channel-form/${paybill.id}`);
     const panel = page.getByRole('region', { name: 'M-Pesa callbacks (Daraja C2B)' });
@@ -144,7 +154,71 @@ describe('simulate a payment (demo), in Chromium', () => {
     await page.goto(`${server.url}/payments`);
     await expect.poll(() => text(page), { timeout: 30_000 }).toContain(receipt);
     await page.screenshot({ path: `${out}/payments-list-laptop.png` });
+
+    // the dashboard's "collected this month" grew by the payment
+    const collectedAfter = cents((await get<DashboardShape>(page, '/dashboard')).this_month?.collected ?? '0');
+    expect(collectedAfter - collectedBefore).toBe(123450);
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('tile-collected').innerText().catch(() => ''), { timeout: 30_000 }).toContain(figure(collectedAfter));
+    await page.screenshot({ path: `${out}/dashboard-laptop.png` });
+
+    // the tenant's statement lists it
+    const { receipt_number: ours } = await get<{ receipt_number: string }>(page, `/payments/${id}`);
+    await page.goto(`${server.url}/statements/user/${lease.tenant_id}`);
+    await expect.poll(() => text(page), { timeout: 30_000 }).toContain('1,234.50');
+    expect(await text(page)).toContain(ours);
+    await page.screenshot({ path: `${out}/statement-laptop.png`, fullPage: true });
     expect(browser.outside).toEqual([]);
+  });
+
+  it('Request payment on an invoice: an STK push to the tenant’s phone, paid, one payment though M-Pesa also confirms it by C2B', async () => {
+    const laptop = await openChromium({ width: 1280, height: 800 });
+    try {
+      const { page } = laptop;
+      await logIn(page);
+      const issued = await get<Array<{ id: string; lease_id: string; tenant_id: string; balance: string }>>(page, `/invoices?filter=${encodeURIComponent(JSON.stringify({ status: 'issued' }))}&range=[0,49]`);
+      let invoice = issued[0];
+      // one whose tenant owes only this invoice: the payment is allocated oldest first, so it pays this one
+      for (const inv of issued) {
+        invoice = inv;
+        if ((await get<{ open_invoices: number }>(page, `/tenants/${inv.tenant_id}/balance`)).open_invoices === 1) break;
+      }
+      expect((await get<{ open_invoices: number }>(page, `/tenants/${invoice.tenant_id}/balance`)).open_invoices).toBe(1);
+      const tenant = await get<{ name: string; phone: string }>(page, `/tenants/${invoice.tenant_id}`);
+      await page.goto(`${server.url}/invoice-form/${invoice.id}`);
+      await page.getByTestId('request-payment').click();
+      const dialog = page.getByRole('dialog', { name: 'Request payment by M-Pesa' });
+      await expect.poll(() => dialog.innerText().catch(() => ''), { timeout: 30_000 }).toContain(tenant.name);
+      const amount = String(Math.ceil(Number(invoice.balance)));
+      expect(await dialog.getByLabel('Amount (KES)').inputValue()).toBe(amount);
+      expect(await dialog.getByLabel('M-Pesa phone').inputValue()).toBe(tenant.phone.replace(/^\+/, '').replace(/\s/g, ''));
+      await page.screenshot({ path: `${out}/request-payment-laptop.png` });
+      await dialog.getByRole('button', { name: 'Send prompt' }).click();
+      const state = dialog.getByTestId('payment-request-state');
+      await expect.poll(() => state.getAttribute('data-state').catch(() => null), { timeout: 30_000 }).toBe('paid');
+      await expect.poll(() => state.innerText(), { timeout: 30_000 }).toContain('M-Pesa receipt');
+      await page.screenshot({ path: `${out}/request-paid-laptop.png` });
+
+      const push = fake.stkPushes.at(-1)!;
+      expect(push.body).toMatchObject({ Amount: Number(amount), TransactionType: 'CustomerPayBillOnline' });
+      // the fake also sent the paybill's C2B confirmation for the same receipt: still one payment
+      await expect.poll(async () => (await get<Array<{ id: string }>>(page, `/payments?filter=${encodeURIComponent(JSON.stringify({ q: push.receipt }))}`)).length, { timeout: 30_000 }).toBe(1);
+      const [payment] = await get<Array<{ id: string; tenant_id: string; amount: string }>>(page, `/payments?filter=${encodeURIComponent(JSON.stringify({ q: push.receipt }))}`);
+      expect(payment).toMatchObject({ tenant_id: invoice.tenant_id, amount: `${amount}.00` });
+      const kinds = async () => (await get<{ data: Array<{ kind: string }> }>(page, `/payments/${payment.id}/callbacks`)).data.map((c) => c.kind).sort();
+      await expect.poll(kinds, { timeout: 30_000 }).toEqual(['c2b_confirmation', 'stk_callback']);
+      expect((await get<{ status: string; balance: string }>(page, `/invoices/${invoice.id}`))).toMatchObject({ status: 'paid', balance: '0.00' });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect.poll(() => page.getByTestId('invoice-balance').innerText(), { timeout: 30_000 }).toContain('0.00');
+      await page.screenshot({ path: `${out}/invoice-paid-laptop.png`, fullPage: true });
+      // the compose screen, one tenant chosen: the same button beside Send
+      await page.goto(`${server.url}/send-message/${invoice.tenant_id}`);
+      await page.getByTestId('request-payment').waitFor({ timeout: 30_000 });
+      await page.screenshot({ path: `${out}/compose-laptop.png`, fullPage: true });
+      expect(laptop.outside).toEqual([]);
+    } finally {
+      await laptop.close();
+    }
   });
 
   it('looks right on a phone', async () => {
@@ -166,6 +240,21 @@ describe('simulate a payment (demo), in Chromium', () => {
       await page.goto(`${server.url}/payments`);
       await expect.poll(() => text(page), { timeout: 30_000 }).toContain(fake.deliveries[1].payload.TransID);
       await page.screenshot({ path: `${out}/payments-list-phone.png` });
+      // Request payment on a tenant, on a phone: the dialog fills the screen; a cancelled prompt says so
+      const [lease] = await get<Array<{ tenant_id: string }>>(page, `/leases?filter=${encodeURIComponent(JSON.stringify({ status: 'active' }))}&range=[0,0]`);
+      await page.goto(`${server.url}/tenant-form/${lease.tenant_id}`);
+      await page.getByTestId('request-payment').click();
+      const dialog = page.getByRole('dialog', { name: 'Request payment by M-Pesa' });
+      await dialog.getByLabel('M-Pesa phone').waitFor({ timeout: 30_000 });
+      await dialog.getByLabel('M-Pesa phone').fill('0700 001 032');
+      await dialog.getByLabel('Amount (KES)').fill('500');
+      await page.screenshot({ path: `${out}/request-payment-phone.png` });
+      await dialog.getByRole('button', { name: 'Send prompt' }).click();
+      const state = dialog.getByTestId('payment-request-state');
+      await expect.poll(() => state.getAttribute('data-state').catch(() => null), { timeout: 30_000 }).toBe('cancelled');
+      expect(await state.innerText()).toContain('Request cancelled by user');
+      await page.screenshot({ path: `${out}/request-cancelled-phone.png` });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await phone.close();
     }

@@ -272,9 +272,9 @@ export const paymentCallbacks = pgTable('payment_callbacks', {
   organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
   id: id(),
   channel_id: text('channel_id').notNull(),
-  /** c2b_confirmation */
+  /** c2b_confirmation or stk_callback */
   kind: text('kind').notNull(),
-  /** TransID, upper-cased: the M-Pesa receipt */
+  /** c2b_confirmation: TransID, upper-cased (the M-Pesa receipt); stk_callback: the CheckoutRequestID */
   trans_id: text('trans_id').notNull(),
   /** the request body as received (NUL characters replaced: PostgreSQL text holds none) */
   body: text('body').notNull(),
@@ -289,4 +289,47 @@ export const paymentCallbacks = pgTable('payment_callbacks', {
   uniqueIndex('payment_callbacks_trans_unique').on(t.organization_id, t.channel_id, t.kind, t.trans_id),
   index('payment_callbacks_payment_idx').on(t.organization_id, t.payment_id),
   index('payment_callbacks_received_idx').on(t.organization_id, t.received_at),
+]);
+
+/**
+ * M-Pesa STK push requests ("Request payment", issue 10): one row per push Keja asked Daraja for.
+ * Written in a short transaction before Daraja is called, then the answer (MerchantRequestID,
+ * CheckoutRequestID) in another, then the callback (or, after the timeout, the status query's
+ * answer) moves the state on. Written only by domain/daraja/stk*.ts.
+ */
+export const paymentRequests = pgTable('payment_requests', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  id: id(),
+  channel_id: text('channel_id').notNull(),
+  tenant_id: text('tenant_id').notNull(),
+  lease_id: text('lease_id'),
+  invoice_id: text('invoice_id'),
+  /** 2547XXXXXXXX / 2541XXXXXXXX, as Daraja takes it */
+  phone: text('phone').notNull(),
+  /** whole shillings (Daraja takes no cents) */
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  /** the house's account code: what the prompt shows and the C2B confirmation carries */
+  account_reference: text('account_reference').notNull(),
+  /** requesting, sent, paid, cancelled, timed_out, wrong_pin, insufficient_funds, failed */
+  state: text('state').notNull().default('requesting'),
+  merchant_request_id: text('merchant_request_id'),
+  checkout_request_id: text('checkout_request_id'),
+  /** Safaricom's code as text (numbers and strings such as SFC_IC0003 both occur) */
+  result_code: text('result_code'),
+  result_desc: text('result_desc'),
+  customer_message: text('customer_message'),
+  receipt: text('receipt'),
+  payment_id: text('payment_id'),
+  requested_by: text('requested_by'),
+  requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  answered_at: timestamp('answered_at', { withTimezone: true }),
+  completed_at: timestamp('completed_at', { withTimezone: true }),
+  /** when Keja asked Daraja for the status (once, after the timeout with no callback) */
+  queried_at: timestamp('queried_at', { withTimezone: true }),
+}, (t) => [
+  primaryKey({ columns: [t.organization_id, t.id] }),
+  uniqueIndex('payment_requests_checkout_unique').on(t.organization_id, t.channel_id, t.checkout_request_id),
+  index('payment_requests_tenant_idx').on(t.organization_id, t.tenant_id, t.requested_at),
+  index('payment_requests_invoice_idx').on(t.organization_id, t.invoice_id),
+  index('payment_requests_pending_idx').on(t.organization_id, t.state, t.requested_at),
 ]);

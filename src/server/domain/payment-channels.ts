@@ -22,6 +22,9 @@ export function callbackUrls(appUrl: string, secret: string) {
   return { confirmation_url: `${base}/confirmation`, validation_url: `${base}/validation` };
 }
 
+/** The STK push callback URL (sent with each push, never registered): the channel's secret again, under /webhooks/stk/. */
+export const stkCallbackUrl = (appUrl: string, secret: string) => `${appUrl}/api/v1/webhooks/stk/${encodeURIComponent(secret)}`;
+
 /** Serialises default changes in one organisation, so two at once never leave two defaults. */
 const lockDefault = (tx: Db, organizationId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`default-channel:${organizationId}`}, 0))`);

@@ -3,8 +3,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { REJECT } from '../domain/daraja/c2b-payload.js';
 import { receiveConfirmation, receiveValidation } from '../domain/daraja/c2b.js';
+import { receiveStkCallback } from '../domain/daraja/stk-callback.js';
 
-/** A C2B body is well under 1 KiB; anything past this is refused before it is read. */
+/** A C2B or STK callback body is well under 1 KiB; anything past this is refused before it is read. */
 const BODY_LIMIT = 16 * 1024;
 
 const Answer = Type.Object({
@@ -15,7 +16,7 @@ const Secret = Type.Object({ secret: Type.String({ maxLength: 200 }) });
 const response = { 200: Answer, 400: Answer, 404: Answer, 413: Answer, 415: Answer };
 
 /**
- * Daraja C2B callbacks (docs/api.md): no session and no CSRF (auth.ts exempts /webhooks/), the
+ * Daraja C2B and STK push callbacks (docs/api.md): no session and no CSRF (auth.ts exempts /webhooks/), the
  * secret path segment authenticates. Every answer, refusals included, is in Daraja's shape
  * ({ResultCode, ResultDesc}); whatever a caller sends (not JSON, truncated, huge, wrong types,
  * NUL characters) gets a 4xx, never a 500. The body is read as text here and parsed by
@@ -44,6 +45,13 @@ export async function darajaWebhookRoutes(fastify: FastifyInstance) {
     schema: { tags, summary: 'Daraja C2B validation: accepts known accounts; unknown ones per the channel’s setting (C2B00012)', params: Secret, response },
   }, async (req, reply) => {
     const r = await receiveValidation(app.db, req.params.secret, text(req.body));
+    return reply.status(r.status as 200).send(r.body);
+  });
+
+  app.post('/webhooks/stk/:secret', {
+    schema: { tags, summary: 'Daraja STK push callback: the request’s result; on ResultCode 0 one payment per M-Pesa receipt, shared with the C2B confirmation of the same money', params: Secret, response },
+  }, async (req, reply) => {
+    const r = await receiveStkCallback(app.db, req.params.secret, text(req.body));
     return reply.status(r.status as 200).send(r.body);
   });
 }

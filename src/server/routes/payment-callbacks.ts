@@ -12,8 +12,8 @@ const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null
 const Callback = Type.Object({
   id: Type.String(),
   channel_id: Type.String(),
-  kind: Type.String({ description: 'c2b_confirmation' }),
-  trans_id: Type.String({ description: 'The M-Pesa receipt (TransID)' }),
+  kind: Type.String({ description: 'c2b_confirmation or stk_callback' }),
+  trans_id: Type.String({ description: 'c2b_confirmation: the M-Pesa receipt (TransID); stk_callback: the CheckoutRequestID' }),
   body: Type.String({ description: 'The body exactly as Safaricom sent it' }),
   status: Type.String({ description: 'received, recorded or failed' }),
   payment_id: Nullable(Type.String()),
@@ -31,7 +31,7 @@ const Suggestion = Type.Object({
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v == null ? null : new Date(String(v)).toISOString());
 
 /**
- * What Safaricom sent for a payment (the raw C2B confirmation, read-only) and, for an unmatched
+ * What Safaricom sent for a payment (the raw C2B confirmation and STK callback, read-only) and, for an unmatched
  * one, the tenant whose account code is closest to what the payer typed.
  */
 export async function paymentCallbackRoutes(fastify: FastifyInstance) {

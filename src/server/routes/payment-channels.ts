@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../db/client.js';
 import { channelCall } from '../domain/daraja/channel-calls.js';
-import { darajaBase, darajaToken, registerUrls, simulateC2b, type DarajaResult } from '../domain/daraja/client.js';
+import { darajaBase, darajaToken, isLocalFake, registerUrls, simulateC2b, type DarajaResult } from '../domain/daraja/client.js';
 import { isUsableSecret, refusedWordIn } from '../domain/daraja/url-rules.js';
 import { callbackSecret, callbackUrls, rotateCallbackSecret } from '../domain/payment-channels.js';
 import { conflict, invalid, notFound } from '../errors.js';
@@ -37,8 +37,6 @@ const SimulateBody = Type.Object({
   account: Type.String({ minLength: 1, maxLength: 20, description: 'The account number the payer types (a house account code)' }),
 }, { additionalProperties: false });
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
-
 /**
  * The Daraja C2B URLs of a channel carry its callback secret, so only those who may edit the
  * channel see them (edit.payment_channel), and they may rotate the secret when it has leaked,
@@ -50,7 +48,7 @@ export async function paymentChannelRoutes(fastify: FastifyInstance) {
   const tags = ['payment-channels'];
   const { config } = app;
   // a simulated payment only ever goes to a fake on this machine, and only in demo mode
-  const canSimulate = config.demo && !!config.darajaUrl && LOOPBACK.has(new URL(config.darajaUrl).hostname);
+  const canSimulate = isLocalFake(config.demo, config.darajaUrl);
 
   app.get('/payment-channels/:id/callback-urls', {
     schema: { tags, summary: 'The confirmation and validation URLs to register with Daraja, and which Daraja keys are stored (edit.payment_channel)', params: Id, response: { 200: UrlsAndKeys } },

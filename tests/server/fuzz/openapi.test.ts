@@ -221,7 +221,7 @@ describe('the API from its OpenAPI document, fed malformed input', () => {
           const json = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
           // Safaricom's callbacks answer in Daraja's own shape ({ResultCode, ResultDesc}), the rest in
           // ours; a path too long for any route is refused (414) before a route, so in ours
-          const daraja = op.path.includes('/webhooks/c2b/') && res.statusCode !== 414;
+          const daraja = /\/webhooks\/(c2b|stk)\//.test(op.path) && res.statusCode !== 414;
           const shaped = daraja ? typeof json?.ResultCode === 'string' && typeof json?.ResultDesc === 'string' : typeof json?.message === 'string';
           if (!shaped) throw new Error(`not the contract's shape: ${what}`);
           const after = await checksums();

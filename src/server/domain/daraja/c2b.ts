@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import { resourceByName } from '../../../../resources/index.js';
-import { validateRecord } from '../../../shared/resource-validate.js';
-import { centsToDecimal } from '../../../shared/resource-values.js';
-import { createRecord } from '../../crud/repository.js';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { matchAccountReference } from '../payments/payments.js';
 import { REJECT, parseC2bBody, type C2bPayment, type DarajaAnswer } from './c2b-payload.js';
+import { recordReceipt } from './receipts.js';
 import { isUsableSecret } from './url-rules.js';
 
 // Daraja C2B callbacks (product.md 5, reference/protocols.md 3.3). Safaricom calls with no
@@ -21,7 +18,7 @@ export interface CallbackReply {
 const ok = (desc: string): CallbackReply => ({ status: 200, body: { ResultCode: 0, ResultDesc: desc } });
 export const NOT_FOUND: CallbackReply = { status: 404, body: { ResultCode: REJECT.other, ResultDesc: 'Not found.' } };
 
-interface Channel {
+export interface Channel {
   organization_id: string;
   id: string;
   number: string | null;
@@ -33,7 +30,7 @@ interface Channel {
  * db/secure.ts, shows that one row in a scope with no organisation), then makes its organisation
  * the scope's, so every later query sees that organisation's rows only. Null: no such channel.
  */
-async function openChannel(tx: Db, secret: string): Promise<Channel | null> {
+export async function openChannel(tx: Db, secret: string): Promise<Channel | null> {
   await tx.execute(sql`select set_config('app.callback_secret', ${secret}, true)`);
   const [channel] = rowsOf<Channel>(await tx.execute(sql`
     select organization_id, id, number, daraja_refuse_unknown_accounts as refuse_unknown
@@ -47,7 +44,7 @@ const wrongShortCode = (channel: Channel, p: C2bPayment) =>
   !!channel.number && !!p.shortCode && channel.number.replace(/\s/g, '') !== p.shortCode;
 
 /** PostgreSQL text holds no NUL: the raw body is kept with each one shown as U+FFFD. */
-const storable = (raw: string) => raw.replace(/\u0000/g, '\ufffd');
+export const storable = (raw: string) => raw.replace(/\u0000/g, '\ufffd');
 
 /** The validation URL: a known account (or a channel that takes unknown ones) is accepted. */
 export async function receiveValidation(db: Db, secret: string, raw: string): Promise<CallbackReply> {
@@ -105,29 +102,13 @@ export async function receiveConfirmation(db: Db, secret: string, raw: string): 
   return ok('Accepted');
 }
 
-/** One payment per (channel, TransID): concurrent replays queue on the lock, then find it. */
+/** One payment per (channel, TransID), shared with the STK callback (receipts.ts). */
 async function recordPayment(tx: Db, channel: Channel, callbackId: string, p: C2bPayment) {
   const org = channel.organization_id;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`c2b:${org}:${channel.id}:${p.transId}`}, 0))`);
-  let [existing] = rowsOf<{ id: string }>(await tx.execute(sql`
-    select id from payments where organization_id = ${org} and channel_id = ${channel.id} and external_reference = ${p.transId}`));
-  if (!existing) {
-    const payments = resourceByName('payments')!;
-    const { values, errors } = validateRecord(payments, {
-      channel_id: channel.id,
-      method: 'mpesa',
-      external_reference: p.transId,
-      amount: centsToDecimal(p.amount),
-      paid_at: p.paidAt.toISOString(),
-      payer_name: p.payerName,
-      payer_phone: p.payerPhone,
-      account_reference: p.billRef || null,
-      notes: null,
-    }, 'create');
-    if (Object.keys(errors).length) throw new Error(`payment refused: ${JSON.stringify(errors)}`);
-    existing = { id: String((await createRecord(tx, payments, org, values)).id) };
-  }
+  const { id } = await recordReceipt(tx, org, channel.id, {
+    receipt: p.transId, amount: p.amount, paidAt: p.paidAt, payerName: p.payerName, payerPhone: p.payerPhone, accountReference: p.billRef,
+  });
   await tx.execute(sql`
-    update payment_callbacks set status = 'recorded', payment_id = ${existing.id}, error = null, processed_at = now()
+    update payment_callbacks set status = 'recorded', payment_id = ${id}, error = null, processed_at = now()
     where organization_id = ${org} and id = ${callbackId}`);
 }

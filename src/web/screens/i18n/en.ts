@@ -3,11 +3,13 @@
 import { historyEnglish } from '../history/messages-en';
 import { outboxEnglish } from '../messages/messages-en';
 import { paymentChannelsEnglish } from '../payment-channels/messages-en';
+import { paymentRequestsEnglish } from '../payment-requests/messages-en';
 
 export const screensEnglish = {
   ...historyEnglish,
   ...outboxEnglish,
   ...paymentChannelsEnglish,
+  ...paymentRequestsEnglish,
   common: {
     saved: 'Saved',
     created: 'Created',

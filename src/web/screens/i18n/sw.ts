@@ -3,11 +3,13 @@ import type { screensEnglish } from './en';
 import { historySwahili } from '../history/messages-sw';
 import { outboxSwahili } from '../messages/messages-sw';
 import { paymentChannelsSwahili } from '../payment-channels/messages-sw';
+import { paymentRequestsSwahili } from '../payment-requests/messages-sw';
 
 export const screensSwahili: typeof screensEnglish = {
   ...historySwahili,
   ...outboxSwahili,
   ...paymentChannelsSwahili,
+  ...paymentRequestsSwahili,
   common: {
     saved: 'Imehifadhiwa',
     created: 'Imeundwa',

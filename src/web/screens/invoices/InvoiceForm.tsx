@@ -19,6 +19,7 @@ import { useCan, useRecordId } from '../common/params';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { InvoiceLinesInput, InvoiceLinesTable } from './InvoiceLines';
 import { PenaltyWaive } from './PenaltyWaive';
+import { RequestPayment } from '../payment-requests/RequestPayment';
 
 const RESOURCE = 'invoices';
 
@@ -118,6 +119,8 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
   const { data: tenant } = useGetOne('tenants', { id: String(record.tenant_id ?? '') }, { enabled: !!record.tenant_id });
   const { data: house } = useGetOne('houses', { id: String(record.house_id ?? '') }, { enabled: !!record.house_id });
   const canVoid = can('void.invoice') && ['issued', 'partially_paid', 'paid'].includes(status);
+  // an M-Pesa prompt for what is left (the button itself checks create.payment)
+  const canRequest = ['issued', 'partially_paid'].includes(status) && !!record.tenant_id && Number(record.balance) > 0;
   // waiving a penalty is a void.invoice action (routes/billing.ts)
   const canWaive = can('void.invoice') && status !== 'void' && Array.isArray(record.lines) && record.lines.some((l: Record<string, unknown>) => l.kind === 'penalty' && !l.waived);
   return (
@@ -125,7 +128,12 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
       title={translate('screens.invoices.title_number', { number: record.number ?? '' })}
       subtitle={[tenant?.name, house?.number].filter(Boolean).join(' · ')}
       status={<StatusChip label={label('status', status)} tone={INVOICE_TONE[status]} />}
-      actions={canVoid ? <VoidInvoice record={record} onDone={onDone} /> : null}
+      actions={canVoid || canRequest ? (
+        <>
+          {canRequest ? <RequestPayment tenantId={String(record.tenant_id)} invoiceId={String(record.id)} onDone={onDone} variant="contained" /> : null}
+          {canVoid ? <VoidInvoice record={record} onDone={onDone} /> : null}
+        </>
+      ) : null}
     >
       {status === 'void' ? (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -14,6 +14,7 @@ import { MessageSection, type MessageDraft } from './MessageSection';
 import { PreviewSection } from './PreviewSection';
 import { usePreview, type PreviewRequest } from './usePreview';
 import { useSendMessages } from './useSendMessages';
+import { RequestPayment } from '../payment-requests/RequestPayment';
 
 export function ComposeMessage() {
   const params = useParams();
@@ -54,7 +55,9 @@ export function ComposeMessage() {
           {hasText && error ? <Alert severity="error" sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{error}</Alert> : null}
           {sending ? <LinearProgress sx={{ mb: 1.5 }} /> : null}
           {sendError ? <Alert severity="error" sx={{ mb: 1.5, whiteSpace: 'pre-wrap' }}>{sendError}</Alert> : null}
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+            {/* one tenant chosen: ask them for the money by M-Pesa as well as (or instead of) writing */}
+            {choice.kind === 'tenant' && choice.tenant ? <RequestPayment tenantId={String(choice.tenant.id)} /> : null}
             <Button
               variant="contained" size="large" startIcon={<SendRoundedIcon />} disabled={!canSend} loading={sending}
               onClick={() => request && plan && void send(request, draft.scheduledAt, { recipients: plan.messages.length, credits: plan.credits })}

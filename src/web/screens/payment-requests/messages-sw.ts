@@ -1,0 +1,38 @@
+// Swahili texts of "Request payment" (Omba malipo), the same key tree as messages-en.ts.
+export const paymentRequestsSwahili = {
+  payment_requests: {
+    button: 'Omba malipo',
+    title: 'Omba malipo kwa M-Pesa',
+    hint: 'Ombi la M-Pesa linatumwa kwa simu; mpangaji analithibitisha kwa PIN yake na malipo yanarekodiwa yenyewe.',
+    tenant: 'Mpangaji',
+    phone: 'Simu ya M-Pesa',
+    phone_hint: 'Nambari ya Safaricom, k.m. 0712 345 678',
+    amount: 'Kiasi (KES)',
+    amount_hint: 'Deni: %{balance}. M-Pesa inapokea shilingi kamili.',
+    account: 'Nambari ya akaunti',
+    channel: 'Paybill au till',
+    send: 'Tuma ombi',
+    close: 'Funga',
+    cannot: 'Malipo hayawezi kuombwa bado',
+    state: {
+      requesting: 'Inatuma ombi…',
+      sent: 'Ombi limetumwa: tunasubiri mpangaji aweke PIN yake ya M-Pesa…',
+      paid: 'Imelipwa',
+      cancelled: 'Mpangaji ameghairi ombi',
+      timed_out: 'Hakuna jibu: muda wa ombi umekwisha',
+      wrong_pin: 'PIN ya M-Pesa si sahihi: hakuna kilicholipwa',
+      insufficient_funds: 'Pesa haitoshi kwenye M-Pesa ya mpangaji',
+      failed: 'Ombi limeshindwa',
+    },
+    chip: {
+      requesting: 'Inatuma', sent: 'Inasubiri', paid: 'Imelipwa', cancelled: 'Imeghairiwa', timed_out: 'Muda umekwisha',
+      wrong_pin: 'PIN si sahihi', insufficient_funds: 'Pesa haitoshi', failed: 'Imeshindwa',
+    },
+    receipt: 'Risiti ya M-Pesa %{receipt}, %{amount}.',
+    paid_unrecorded: 'Safaricom imethibitisha malipo; yatarekodiwa uthibitisho wa M-Pesa utakapofika.',
+    no_answer: 'Safaricom haijajibu bado. Jibu linaweza kufika; unaweza pia kuomba tena.',
+    safaricom_said: 'Safaricom imesema: %{answer}',
+    view_payment: 'Tazama malipo',
+    recent: 'Maombi ya M-Pesa',
+  },
+};
