@@ -54,7 +54,7 @@ describe('owner remittances', () => {
     expect(ok.json()).toMatchObject({ status: 'approved', approved_by: l.userId });
     expect((await l.browser.post(`/api/v1/remittances/${made.json().id}/approve`)).statusCode).toBe(409);
     // approved: not edited, not deleted
-    expect((await l.browser.put(`/api/v1/remittances/${made.json().id}`, { ...ok.json(), amount: '1.00' })).statusCode).toBe(409);
+    expect((await l.browser.put(`/api/v1/remittances/${made.json().id}`, { ...(ok.json() as object), amount: '1.00' })).statusCode).toBe(409);
     expect((await l.browser.delete(`/api/v1/remittances/${made.json().id}`)).statusCode).toBe(409);
 
     const jan = await due(l.browser, l.ownerId, '2026-01-01', '2026-01-31');

@@ -16,12 +16,12 @@ import { rateOn, ratesOf } from './tax-rates.js';
 export type { RentalIncomeTax };
 
 /**
- * A line that is rent for the tax (invoice_lines `l`, charges `dc`, properties `p`): the owner's
+ * A line that is rent for the tax (invoice_lines `l`, charges `dc` or null, properties `p`): the owner's
  * (not a deposit, not a charge the agency keeps), and either the rent of a property that is not
  * commercial (commercial rent is taxed as business income, with VAT) or a charge marked taxable.
  */
-const TAXABLE = sql`(not ${depositLine} and coalesce(dc.kept_by, 'owner') = 'owner'
-  and (((l.kind = 'rent' or dc.category = 'rent') and p.kind <> 'commercial') or coalesce(dc.taxable, false)))`;
+const TAXABLE = sql`(l.kind <> 'deposit' and coalesce(dc.category, '') <> 'deposit' and coalesce(dc.kept_by, 'owner') = 'owner'
+  and ((l.kind = 'rent' or coalesce(dc.category, '') = 'rent') and p.kind <> 'commercial' or coalesce(dc.taxable, false)))`;
 
 const MONTH = /^(19|20|21)\d\d-(0[1-9]|1[0-2])$/;
 
