@@ -190,8 +190,15 @@ export async function propertyStatement(tx: Db, organizationId: string, q: Query
       m.set(h.property_id, (m.get(h.property_id) ?? 0n) + v);
     }
   }
+  let earliest: string | null | undefined;
   const collectedAt = async (day: string) => {
-    if (!collectedOn.has(day)) collectedOn.set(day, await collectedTo(tx, organizationId, q, day));
+    if (!collectedOn.has(day)) {
+      // a rate that began before the first invoice (VAT 16 % from 2013) needs no pass over the ledger
+      if (earliest === undefined) {
+        [{ earliest }] = rowsOf<{ earliest: string | null }>(await tx.execute(sql`select min(issue_date)::text as earliest from invoices where organization_id = ${organizationId}`));
+      }
+      collectedOn.set(day, earliest === null || day < earliest ? new Map() : await collectedTo(tx, organizationId, q, day));
+    }
     return collectedOn.get(day)!;
   };
   // VAT on the commission (a VAT-registered organisation): to the end of the day before the
