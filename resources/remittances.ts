@@ -42,7 +42,8 @@ export const remittances = defineResource({
   ],
   searchThrough: ['owner_id'],
   defaultSort: { field: 'date', order: 'DESC' },
-  routes: [route.list('/remittances'), route.form('/remittance-form/:id?')],
+  // the owner statement's "Record a payout" opens the form with its owner chosen
+  routes: [route.list('/remittances'), route.form('/remittance-form/:id?'), route.form('/property-owner/:owner_id/remittance-form')],
   delete: {
     blockedWhen: [{ field: 'status', in: ['approved', 'void'], message: 'An approved remittance is never deleted; void it with a reason instead.' }],
   },

@@ -4,11 +4,14 @@
 // owner, and the identity opening + money in − money out = closing on screen.
 import type { ReactNode } from 'react';
 import {
-  Box, Divider, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography,
+  Box, Button, Divider, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
+import OutboundRoundedIcon from '@mui/icons-material/OutboundRounded';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { hasPermission } from '../routing/access';
+import { useSession } from '../session/session-store';
 import { useReport } from './api';
 import { formatDate, periodFrom, type Period } from './dates';
 import { centsOf, money, moneyOrBlank } from './format';
@@ -53,6 +56,7 @@ export function PropertyStatementPage() {
   const path = ownerId ? `/statements/owner/${encodeURIComponent(ownerId)}` : ulid ? `/statements/property/${encodeURIComponent(ulid)}` : null;
   const query = { from: period.from, to: period.to };
   const { data, error, loading, reload } = useReport<PropertyStatement>(path, query);
+  const { permissions } = useSession();
 
   return (
     <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', minWidth: 0, pb: 6 }} data-print-full>
@@ -61,7 +65,16 @@ export function PropertyStatementPage() {
       <ReportHeader
         title={translate(mode === 'owner' ? 'money.property_statement.owner_title' : 'money.property_statement.title')}
         subtitle={translate('money.property_statement.subtitle')}
-        actions={<ReportActions path={path} query={query} disabled={!data} />}
+        actions={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {ownerId && hasPermission(permissions, 'create.remittance') ? (
+              <Button variant="contained" size="small" component={Link} to={`/property-owner/${encodeURIComponent(ownerId)}/remittance-form`} startIcon={<OutboundRoundedIcon />} data-no-print>
+                {translate('money.property_statement.record_payout')}
+              </Button>
+            ) : null}
+            <ReportActions path={path} query={query} disabled={!data} />
+          </Box>
+        }
       />
       <FilterPanel>
         <ToggleButtonGroup
