@@ -34,7 +34,7 @@ for (const [w, h, tag] of [[1280, 800, 'laptop'], [390, 844, 'phone']] as const)
   const lastMonth = paid.date.slice(0, 7);
   const from = `${paid.date.slice(0, 4)}-01-01`;
   const shots: Array<[string, string, boolean, string]> = [
-    ['remittances', '/remittances', false, 'table'],
+    ['remittances', '/remittances', false, 'text=CHQ'],
     ['remittance-draft', `/remittance-form/${draft.id}`, true, 'form'],
     ['remittance-new', '/remittance-form', true, 'form'],
     ['owner-statement', `/statements/property?owner_id=${paid.owner_id}&from=${from}&to=${paid.date}`, true, '[data-testid="owner-account"]'],
@@ -56,6 +56,14 @@ for (const [w, h, tag] of [[1280, 800, 'laptop'], [390, 844, 'phone']] as const)
     await page.waitForTimeout(500);
     await page.screenshot({ path: `${out}/approve-dialog-${tag}.png` });
     await page.keyboard.press('Escape');
+    // more than is due: saving is refused, and the form says so by the box to tick
+    await page.getByLabel('Amount').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('999999');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForTimeout(3000);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${out}/overpayment-${tag}.png`, fullPage: true });
     // a new payout of more than is due: the form says so by the box to tick
     await page.goto(`${url}/remittance-form`, { waitUntil: 'domcontentloaded' });
     await page.locator('form').waitFor();
