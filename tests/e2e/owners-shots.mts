@@ -49,6 +49,13 @@ for (const [w, h, tag] of [[1280, 800, 'laptop'], [390, 844, 'phone']] as const)
     await page.waitForTimeout(1000);
     await page.screenshot({ path: `${out}/${name}-${tag}.png`, fullPage: full });
   }
+  if (!only || only.includes('account')) {
+    // the owner's account alone, readable at phone size
+    await page.goto(`${url}/statements/property?owner_id=${paid.owner_id}&from=${from}&to=${paid.date}`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('owner-account').waitFor();
+    await page.waitForTimeout(800);
+    await page.getByTestId('owner-account').screenshot({ path: `${out}/owner-account-${tag}.png` });
+  }
   if (!only || only.includes('approve')) {
     // approving this month's cheque: the dialog, and (when it is more than is due) the confirmation
     await page.goto(`${url}/remittance-form/${draft.id}`, { waitUntil: 'domcontentloaded' });

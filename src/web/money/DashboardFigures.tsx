@@ -283,7 +283,7 @@ function MoneyFigures({ data }: { data: MoneyDashboard }) {
         </Tile>
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '3fr 2fr 1fr 1fr' } }}>
         <Tile testId="tile-flows" icon={<SwapVertRoundedIcon />} label={translate('money.dashboard.flows', { month })} to={null}>
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
             <Box>
