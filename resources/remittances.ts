@@ -35,7 +35,7 @@ export const remittances = defineResource({
     boolean('overpayment_confirmed', { required: true, default: false, label: 'Pay more than is due (the owner will owe the agency)' }),
     choice('status', REMITTANCE_STATUSES, { readOnly: true, default: 'draft', list: true, filter: true, sort: true }),
     longText('notes', { maxLength: 2000, search: true }),
-    reference('approved_by', 'users', { readOnly: true, group: 'approval' }),
+    reference('approved_by_id', 'users', { readOnly: true, group: 'approval' }),
     datetime('approved_at', { readOnly: true, group: 'approval' }),
     date('voided_on', { readOnly: true, group: 'approval' }),
     text('void_reason', { readOnly: true, maxLength: 500, group: 'approval' }),

@@ -74,7 +74,7 @@ export async function approveRemittance(tx: Db, organizationId: string, userId: 
   const due = await dueToOwner(tx, organizationId, locked.owner_id, locked.date);
   if (amount > due && !locked.overpayment_confirmed && !confirm) throw overpayment(amount, due);
   const before = await remittanceRecord(tx, organizationId, id);
-  await tx.execute(sql`update remittances set status = 'approved', approved_by = ${userId}, approved_at = now(), updated_at = now(),
+  await tx.execute(sql`update remittances set status = 'approved', approved_by_id = ${userId}, approved_at = now(), updated_at = now(),
     overpayment_confirmed = overpayment_confirmed or ${amount > due}
     where organization_id = ${organizationId} and id = ${id}`);
   await recordAudit(tx, { organizationId, userId, resource: 'remittances', recordId: id, action: 'approve', before, after: await remittanceRecord(tx, organizationId, id) });

@@ -46,12 +46,12 @@ describe('owner remittances', () => {
     const l = await owed('Remit Co');
     const made = await l.browser.post('/api/v1/remittances', payout(l));
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json()).toMatchObject({ status: 'draft', amount: '20000.00', method: 'mpesa', overpayment_confirmed: false, approved_by: null });
+    expect(made.json()).toMatchObject({ status: 'draft', amount: '20000.00', method: 'mpesa', overpayment_confirmed: false, approved_by_id: null });
     expect((await due(l.browser, l.ownerId, '2026-01-01', '2026-01-31')).amount_due_to_owner).toBe('27000.00');
 
     const ok = await l.browser.post(`/api/v1/remittances/${made.json().id}/approve`);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ status: 'approved', approved_by: l.userId });
+    expect(ok.json()).toMatchObject({ status: 'approved', approved_by_id: l.userId });
     expect((await l.browser.post(`/api/v1/remittances/${made.json().id}/approve`)).statusCode).toBe(409);
     // approved: not edited, not deleted
     expect((await l.browser.put(`/api/v1/remittances/${made.json().id}`, { ...(ok.json() as object), amount: '1.00' })).statusCode).toBe(409);

@@ -20,7 +20,7 @@ CREATE TABLE "remittances" (
 	"overpayment_confirmed" boolean DEFAULT false NOT NULL,
 	"status" text DEFAULT 'draft' NOT NULL,
 	"notes" text,
-	"approved_by" text,
+	"approved_by_id" text,
 	"approved_at" timestamp with time zone,
 	"voided_on" date,
 	"void_reason" text,
@@ -31,13 +31,13 @@ CREATE TABLE "remittances" (
 --> statement-breakpoint
 ALTER TABLE "remittances" ADD CONSTRAINT "remittances_owner_id_fk" FOREIGN KEY ("organization_id","owner_id") REFERENCES "public"."property_owners"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remittances" ADD CONSTRAINT "remittances_property_id_fk" FOREIGN KEY ("organization_id","property_id") REFERENCES "public"."properties"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "remittances" ADD CONSTRAINT "remittances_approved_by_fk" FOREIGN KEY ("organization_id","approved_by") REFERENCES "public"."memberships"("organization_id","user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "remittances" ADD CONSTRAINT "remittances_approved_by_id_fk" FOREIGN KEY ("organization_id","approved_by_id") REFERENCES "public"."memberships"("organization_id","user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "remittances_date_sort_idx" ON "remittances" USING btree ("organization_id","date","id");--> statement-breakpoint
 CREATE INDEX "remittances_amount_sort_idx" ON "remittances" USING btree ("organization_id","amount","id");--> statement-breakpoint
 CREATE INDEX "remittances_status_sort_idx" ON "remittances" USING btree ("organization_id","status","id");--> statement-breakpoint
 CREATE INDEX "remittances_owner_id_idx" ON "remittances" USING btree ("organization_id","owner_id");--> statement-breakpoint
 CREATE INDEX "remittances_property_id_idx" ON "remittances" USING btree ("organization_id","property_id");--> statement-breakpoint
-CREATE INDEX "remittances_approved_by_idx" ON "remittances" USING btree ("organization_id","approved_by");--> statement-breakpoint
+CREATE INDEX "remittances_approved_by_id_idx" ON "remittances" USING btree ("organization_id","approved_by_id");--> statement-breakpoint
 CREATE INDEX "remittances_reference_trgm_idx" ON "remittances" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "remittances_notes_trgm_idx" ON "remittances" USING gin ("notes" gin_trgm_ops);--> statement-breakpoint
 -- hand-written below
