@@ -12,6 +12,7 @@ import { paymentChannels } from './payment-channels.js';
 import { payments } from './payments.js';
 import { properties } from './properties.js';
 import { propertyOwners } from './property-owners.js';
+import { remittances } from './remittances.js';
 import { roles } from './roles.js';
 import { serviceProviders } from './service-providers.js';
 import { settings } from './settings.js';
@@ -23,7 +24,7 @@ import { users } from './users.js';
 import { workOrderCategories } from './work-order-categories.js';
 import { workOrders } from './work-orders.js';
 
-export { aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, paymentChannels, payments, properties, propertyOwners, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders };
+export { aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, paymentChannels, payments, properties, propertyOwners, remittances, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders };
 
 /** Every declaration in resources/ (the index orders them: src/shared/areas.ts). */
-export const declared = [aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, paymentChannels, payments, properties, propertyOwners, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders];
+export const declared = [aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, paymentChannels, payments, properties, propertyOwners, remittances, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders];

@@ -40,6 +40,8 @@ export const settings = defineResource({
     choice('allocation_order', ALLOCATION_ORDERS, { group: 'billing', required: true, default: 'oldest_due_first' }),
     percent('default_commission_rate', { group: 'billing', default: '10' }),
     money('expense_approval_threshold', { group: 'billing', min: 0 }),
+    // VAT on the management commission (the rate: tax_rates 'vat'), shown on owner statements
+    boolean('vat_registered', { group: 'billing', required: true, default: false }),
     number('reminder_days_before', { group: 'reminders', default: 3, min: 0, max: 31 }),
     number('reminder_days_after', { group: 'reminders', default: 3, min: 0, max: 31 }),
     text('sms_sender_id', { group: 'sms', maxLength: 11 }),

@@ -24,6 +24,7 @@ import { userRoutes } from './crud/users.js';
 import { billingRoutes } from './routes/billing.js';
 import { historyRoutes } from './routes/history.js';
 import { moneyRoutes } from './routes/money.js';
+import { ownerRoutes } from './routes/owners.js';
 import { reportRoutes } from './routes/reports.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { messagingRoutes } from './routes/messaging.js';
@@ -173,6 +174,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(userRoutes);
       await scoped.register(billingRoutes);
       await scoped.register(moneyRoutes);
+      await scoped.register(ownerRoutes);
       await scoped.register(historyRoutes);
       await scoped.register(reportRoutes);
       await scoped.register(portfolioRoutes);

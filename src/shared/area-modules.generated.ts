@@ -12,6 +12,7 @@ export const AREA_MODULES = [
   'lease',
   'invoice',
   'expense',
+  'remittance',
   'income',
   'payment',
   'payment_channel',

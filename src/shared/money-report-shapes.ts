@@ -57,6 +57,8 @@ export interface DepositSettlement {
 export interface PropertySection {
   property: { id: string; name: string; code: string | null; owner: string; aggregator: string | null };
   commission_rate: string;
+  /** the VAT rate on commission (percent) in force at the period's end; null when the organisation is not VAT-registered */
+  vat_rate: string | null;
   aggregator_share_rate: string;
   houses: Array<{ house_id: string; house: string; billed: Decimal; collected: Decimal; arrears: Decimal }>;
   billed: Decimal;
@@ -68,6 +70,10 @@ export interface PropertySection {
   expenses_not_owner: Decimal;
   unpaid_bills: Decimal;
   commission: Decimal;
+  /** VAT on the commission (the organisation is VAT-registered): money out, on its own line; 0 otherwise */
+  commission_vat: Decimal;
+  /** approved remittances dated in the period, less those voided in it */
+  paid_out: Decimal;
   aggregator_share: Decimal;
   agency_share: Decimal;
   /** charges kept by the agency, paid in the period: not the owner's */
@@ -83,15 +89,51 @@ export interface PropertySection {
   closing_balance: Decimal;
 }
 
-export type PropertyTotals = Omit<PropertySection, 'property' | 'commission_rate' | 'aggregator_share_rate' | 'houses' | 'other_income_by_category' | 'expenses_by_category'>;
+export type PropertyTotals = Omit<PropertySection, 'property' | 'commission_rate' | 'vat_rate' | 'aggregator_share_rate' | 'houses' | 'other_income_by_category' | 'expenses_by_category'>;
+
+/** A payout counted in a statement's period: an approved remittance on its date, or its void (negative) on the void's day. */
+export interface RemittanceLine {
+  id: string;
+  /** null: paid against the owner's whole account */
+  property_id: string | null;
+  date: string;
+  method: string;
+  reference: string | null;
+  amount: Decimal;
+  voided: boolean;
+}
 
 export interface PropertyStatement {
   from: string;
   to: string;
   owner: { id: string; name: string } | null;
   properties: PropertySection[];
+  /** the totals include the owner's payouts that name no property (unassigned_paid_out) */
   totals: PropertyTotals;
+  /** the VAT rate on commission in force on the period's last day; null when the organisation is not VAT-registered */
+  vat_rate: string | null;
+  unassigned_paid_out: Decimal;
+  remittances: RemittanceLine[];
+  /** the closing due: negative when the owner was paid more than was due (the owner owes the agency) */
   amount_due_to_owner: Decimal;
+}
+
+/** The Monthly Rental Income tax of one owner (or every owner) for a month (GET /reports/rental-income-tax). */
+export interface RentalIncomeTax {
+  month: string;
+  /** the rate in force in the month (percent) and the day it started; null before any rate */
+  rate: string | null;
+  rate_valid_from: string | null;
+  rate_source: string | null;
+  /** the 20th of the next month */
+  due_date: string;
+  owner_id: string | null;
+  owners: Array<{
+    owner_id: string; owner: string; kra_pin: string | null;
+    properties: Array<{ property_id: string; property: string; gross_rent: Decimal }>;
+    gross_rent: Decimal; tax_due: Decimal;
+  }>;
+  totals: { gross_rent: Decimal; tax_due: Decimal };
 }
 
 export const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
@@ -137,6 +179,8 @@ export interface Dashboard {
   this_month?: { billed: Decimal; collected: Decimal; collection_rate: string; expenses: Decimal; income: Decimal };
   arrears?: Record<Bucket, Decimal> & { credit: Decimal; total: Decimal };
   unmatched_payments?: { count: number; amount: Decimal };
+  /** what the agency holds for the owners today (every owner statement's closing due, summed) */
+  due_to_owners?: Decimal;
   open_tickets: number;
   sms_credits: number;
   attention?: Attention;

@@ -20,7 +20,7 @@ export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as cons
  */
 export const DOMAIN_PERMISSIONS = [
   'void.invoice', 'reverse.payment', 'run.billing', 'send.message', 'approve.expense',
-  'assign.payment', 'export.statement', 'view.financials', 'export.list',
+  'assign.payment', 'export.statement', 'view.financials', 'export.list', 'approve.remittance',
 ] as const;
 
 /** The money figures of the dashboard. */
@@ -50,7 +50,7 @@ const everything = (...modules: Module[]) => modules.flatMap((m) => CRUD_ACTIONS
 
 const PORTFOLIO: Module[] = ['property_owner', 'aggregator', 'property', 'house_type', 'house', 'charge'];
 const TENANCY: Module[] = ['tenant', 'lease'];
-const MONEY: Module[] = ['invoice', 'expense', 'income', 'payment', 'payment_channel'];
+const MONEY: Module[] = ['invoice', 'expense', 'income', 'payment', 'payment_channel', 'remittance'];
 const MESSAGING: Module[] = ['message', 'template', 'sms_credit'];
 const MAINTENANCE: Module[] = ['ticket', 'work_order', 'work_order_category', 'service_provider'];
 
@@ -81,7 +81,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
       ...everything(...MONEY),
       ...read(...PORTFOLIO, ...TENANCY, 'statement', 'message', 'template', 'sms_credit', 'setting'),
       'void.invoice', 'reverse.payment', 'run.billing', 'approve.expense', 'assign.payment', 'export.statement',
-      VIEW_FINANCIALS, EXPORT_LIST,
+      'approve.remittance', VIEW_FINANCIALS, EXPORT_LIST,
     ]),
   },
   {

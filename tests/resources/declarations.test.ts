@@ -12,7 +12,7 @@ import { declarationFiles, staleFiles } from '../../scripts/generate-areas.js';
 const AREAS = [
   'property-owners', 'aggregators', 'properties', 'house-types', 'houses', 'charges', 'tenants', 'leases',
   'invoices', 'expenses', 'incomes', 'payments', 'payment-channels', 'messages', 'templates', 'users',
-  'roles', 'tickets', 'work-orders', 'work-order-categories', 'service-providers', 'sms-credits',
+  'roles', 'tickets', 'work-orders', 'work-order-categories', 'service-providers', 'sms-credits', 'remittances',
 ];
 
 /** Seed section 2, authenticated area, as written there. */
@@ -31,7 +31,9 @@ const SEED_ROUTES = [
 /** Seed routes that are pages, not an area's list or form. */
 const PAGES = ['/dashboard', '/statements/property/{ulid?}', '/statements/user/{tenant_id?}/{lease_id?}', '/statements/aging-balances', '/change-password'];
 /** Form routes we add for areas whose form the seed does not route (docs/product.md: every area has a form). */
-const ADDED_ROUTES = ['/lease-form/:id?', '/expense-form/:id?', '/income-form/:id?', '/payment-form/:id?', '/work-order-form/:id?', '/sms-credit-form/:id?'];
+const ADDED_ROUTES = ['/lease-form/:id?', '/expense-form/:id?', '/income-form/:id?', '/payment-form/:id?', '/work-order-form/:id?', '/sms-credit-form/:id?',
+  // issue 13: owner remittances (the second presets the owner, from the owner statement)
+  '/remittances', '/remittance-form/:id?', '/property-owner/:owner_id/remittance-form'];
 
 /** A route's shape with parameter names erased: '/a/{x?}' and '/a/:y?' are both '/a/:?'. */
 const shape = (p: string) => p.replace(/\{[a-z_]+(\?)?\}/g, ':$1').replace(/:[a-z_]+(\?)?/g, ':$1');

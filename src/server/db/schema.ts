@@ -333,3 +333,17 @@ export const paymentRequests = pgTable('payment_requests', {
   index('payment_requests_invoice_idx').on(t.organization_id, t.invoice_id),
   index('payment_requests_pending_idx').on(t.organization_id, t.state, t.requested_at),
 ]);
+ * Tax rates by kind and the day they start (platform-wide: Kenyan law, not an organisation's
+ * choice): 'mri' (Monthly Rental Income tax on gross residential rent) and 'vat' (on the
+ * management commission of a VAT-registered agency). The rate in force on a day is the row of
+ * that kind with the latest valid_from on or before it; a new Finance Act is a new row (seeded by
+ * a migration), never an edit, so reports for earlier months keep their rate.
+ */
+export const taxRates = pgTable('tax_rates', {
+  kind: text('kind').notNull(),
+  valid_from: date('valid_from', { mode: 'string' }).notNull(),
+  /** percent, e.g. 7.5 */
+  rate: numeric('rate', { precision: 6, scale: 3 }).notNull(),
+  /** where the rate comes from (the Act) */
+  source: text('source'),
+}, (t) => [primaryKey({ columns: [t.kind, t.valid_from] })]);

@@ -14,6 +14,7 @@ export const leaseCharges = childTables['leases']['charges'];
 export const invoices = resourceTables['invoices'];
 export const invoiceLines = childTables['invoices']['lines'];
 export const expenses = resourceTables['expenses'];
+export const remittances = resourceTables['remittances'];
 export const incomes = resourceTables['incomes'];
 export const payments = resourceTables['payments'];
 export const paymentAllocations = childTables['payments']['allocations'];

@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
 /** The records whose every change is in the audit log (product.md 4.9) and whose screens show it. */
-export const AUDITED_RESOURCES = ['leases', 'invoices', 'payments', 'expenses', 'incomes'] as const;
+export const AUDITED_RESOURCES = ['leases', 'invoices', 'payments', 'expenses', 'incomes', 'remittances'] as const;
 export const isAudited = (resource: string): boolean => (AUDITED_RESOURCES as readonly string[]).includes(resource);
 
 export interface AuditEntry {

@@ -7,6 +7,7 @@ import { asOfDate, orgInfo, period, type ReportTable } from '../domain/reports/c
 import { dashboard } from '../domain/reports/dashboard.js';
 import { toCsv, toPdf } from '../domain/reports/export.js';
 import { propertyStatement, propertyStatementTable } from '../domain/reports/property-statement.js';
+import { monthOf, rentalIncomeTax, rentalIncomeTaxTable } from '../domain/reports/rental-income-tax.js';
 import { tenantStatement, tenantStatementTable } from '../domain/reports/tenant-statement.js';
 import { badRequest, forbidden } from '../errors.js';
 import { withTenant } from '../tenancy.js';
@@ -76,6 +77,14 @@ export async function reportRoutes(fastify: FastifyInstance) {
     },
   }, (req, reply) => report(req, reply, req.query.format,
     (tx, org) => agingReport(tx, org, { as_of: asOfDate(req.query.as_of), property_id: req.query.property_id, owner_id: req.query.owner_id }), agingTable));
+
+  app.get('/reports/rental-income-tax', {
+    schema: {
+      tags: ['statements'], summary: 'Monthly Rental Income tax per owner for a month: gross rent received from taxable charges, the rate in force, the tax due, the KRA PIN',
+      querystring: Type.Object({ month: Type.Optional(Type.String({ maxLength: 7, description: 'YYYY-MM; default this month' })), owner_id: Type.Optional(Id), format: Format }),
+    },
+  }, (req, reply) => report(req, reply, req.query.format,
+    (tx, org) => rentalIncomeTax(tx, org, { owner_id: req.query.owner_id, month: monthOf(req.query.month, req.server.today()) }), rentalIncomeTaxTable));
 
   app.get('/dashboard', {
     schema: { tags: ['statements'], summary: 'The dashboard’s figures in one call (membership is enough)' },

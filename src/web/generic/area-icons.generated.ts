@@ -13,6 +13,7 @@ import Handshake from '@mui/icons-material/Handshake';
 import House from '@mui/icons-material/House';
 import Label from '@mui/icons-material/Label';
 import MoneyOff from '@mui/icons-material/MoneyOff';
+import Outbound from '@mui/icons-material/Outbound';
 import Payments from '@mui/icons-material/Payments';
 import PeopleAlt from '@mui/icons-material/PeopleAlt';
 import Person from '@mui/icons-material/Person';
@@ -24,4 +25,4 @@ import TextSnippet from '@mui/icons-material/TextSnippet';
 import Toll from '@mui/icons-material/Toll';
 
 /** The icons the declarations name, by name. */
-export const AREA_ICONS = { AccountBalance, AdminPanelSettings, Apartment, AttachMoney, Build, Category, ConfirmationNumber, Description, Engineering, Group, Handshake, House, Label, MoneyOff, Payments, PeopleAlt, Person, ReceiptLong, RequestQuote, Settings, Sms, TextSnippet, Toll };
+export const AREA_ICONS = { AccountBalance, AdminPanelSettings, Apartment, AttachMoney, Build, Category, ConfirmationNumber, Description, Engineering, Group, Handshake, House, Label, MoneyOff, Outbound, Payments, PeopleAlt, Person, ReceiptLong, RequestQuote, Settings, Sms, TextSnippet, Toll };

@@ -9,6 +9,7 @@ import LockResetRoundedIcon from '@mui/icons-material/LockResetRounded';
 import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AccountBoxOutlinedIcon from '@mui/icons-material/AccountBoxOutlined';
 import HourglassBottomRoundedIcon from '@mui/icons-material/HourglassBottomRounded';
+import PercentRoundedIcon from '@mui/icons-material/PercentRounded';
 import { MENU_GROUPS } from '../../shared/resource';
 import { useSession } from '../session/session-store';
 import { hasPermission, requiredPermission } from '../routing/access';
@@ -29,6 +30,7 @@ const REPORTS: Array<{ to: string; route: string; label: string; icon: Component
   { to: '/statements/property', route: '/statements/property/:ulid?', label: 'generic.menu.statement_property', icon: AssessmentOutlinedIcon },
   { to: '/statements/user', route: '/statements/user/:tenant_id?/:lease_id?', label: 'generic.menu.statement_user', icon: AccountBoxOutlinedIcon },
   { to: '/statements/aging-balances', route: '/statements/aging-balances', label: 'generic.menu.aging_balances', icon: HourglassBottomRoundedIcon },
+  { to: '/reports/rental-income-tax', route: '/reports/rental-income-tax', label: 'generic.menu.rental_income_tax', icon: PercentRoundedIcon },
 ];
 
 /** The path a menu link opens: the route pattern without its optional parameters. */

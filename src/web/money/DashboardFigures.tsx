@@ -12,6 +12,7 @@ import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
 import SwapVertRoundedIcon from '@mui/icons-material/SwapVertRounded';
 import BuildRoundedIcon from '@mui/icons-material/BuildRounded';
 import SmsRoundedIcon from '@mui/icons-material/SmsRounded';
+import AccountBalanceWalletRoundedIcon from '@mui/icons-material/AccountBalanceWalletRounded';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useSession } from '../session/session-store';
@@ -282,7 +283,7 @@ function MoneyFigures({ data }: { data: MoneyDashboard }) {
         </Tile>
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '3fr 2fr 1fr 1fr' } }}>
         <Tile testId="tile-flows" icon={<SwapVertRoundedIcon />} label={translate('money.dashboard.flows', { month })} to={null}>
           <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
             <Box>
@@ -312,6 +313,14 @@ function MoneyFigures({ data }: { data: MoneyDashboard }) {
             {translate('money.dashboard.flows_hint')}
           </Typography>
         </Tile>
+        {data.due_to_owners !== undefined ? (
+          <Tile testId="tile-due-to-owners" icon={<AccountBalanceWalletRoundedIcon />} label={translate('money.dashboard.due_to_owners')} to={may('remittance') ? '/remittances' : null}>
+            <Big color={centsOf(data.due_to_owners) < 0n ? 'warning.dark' : undefined}>{money(data.due_to_owners)}</Big>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('money.dashboard.due_to_owners_hint')}
+            </Typography>
+          </Tile>
+        ) : null}
         <TicketsTile data={data} />
         <SmsTile data={data} />
       </Box>

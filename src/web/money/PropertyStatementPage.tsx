@@ -4,11 +4,14 @@
 // owner, and the identity opening + money in − money out = closing on screen.
 import type { ReactNode } from 'react';
 import {
-  Box, Divider, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography,
+  Box, Button, Divider, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography,
 } from '@mui/material';
 import ApartmentRoundedIcon from '@mui/icons-material/ApartmentRounded';
+import OutboundRoundedIcon from '@mui/icons-material/OutboundRounded';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { hasPermission } from '../routing/access';
+import { useSession } from '../session/session-store';
 import { useReport } from './api';
 import { formatDate, periodFrom, type Period } from './dates';
 import { centsOf, money, moneyOrBlank } from './format';
@@ -53,6 +56,7 @@ export function PropertyStatementPage() {
   const path = ownerId ? `/statements/owner/${encodeURIComponent(ownerId)}` : ulid ? `/statements/property/${encodeURIComponent(ulid)}` : null;
   const query = { from: period.from, to: period.to };
   const { data, error, loading, reload } = useReport<PropertyStatement>(path, query);
+  const { permissions } = useSession();
 
   return (
     <Box sx={{ maxWidth: 1180, mx: 'auto', width: '100%', minWidth: 0, pb: 6 }} data-print-full>
@@ -61,7 +65,16 @@ export function PropertyStatementPage() {
       <ReportHeader
         title={translate(mode === 'owner' ? 'money.property_statement.owner_title' : 'money.property_statement.title')}
         subtitle={translate('money.property_statement.subtitle')}
-        actions={<ReportActions path={path} query={query} disabled={!data} />}
+        actions={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {ownerId && hasPermission(permissions, 'create.remittance') ? (
+              <Button variant="contained" size="small" component={Link} to={`/property-owner/${encodeURIComponent(ownerId)}/remittance-form`} startIcon={<OutboundRoundedIcon />} data-no-print>
+                {translate('money.property_statement.record_payout')}
+              </Button>
+            ) : null}
+            <ReportActions path={path} query={query} disabled={!data} />
+          </Box>
+        }
       />
       <FilterPanel>
         <ToggleButtonGroup
@@ -193,14 +206,24 @@ function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) 
           <Divider sx={{ my: 0.5 }} />
           <Line op="−" label={translate('money.property_statement.expenses')} value={t.expenses} />
           <Line op="−" label={translate('money.property_statement.commission')} value={t.commission} />
+          {s.vat_rate !== null ? (
+            <Line op="−" label={translate('money.property_statement.commission_vat', { rate: s.vat_rate })} value={t.commission_vat} testId="line-vat" />
+          ) : null}
+          <Line op="−" label={translate('money.property_statement.paid_out')} value={t.paid_out} testId="line-paid-out" />
           <Line op="=" label={translate('money.property_statement.money_out')} value={t.money_out} testId="line-out" />
           <Divider sx={{ my: 0.5, borderBottomWidth: 2 }} />
           <Line strong label={translate('money.property_statement.closing')} value={t.closing_balance} testId="line-closing" />
+          {centsOf(t.closing_balance) < 0n ? (
+            <Typography variant="body2" color="warning.dark" sx={{ mt: 0.5 }} data-testid="owes-agency">
+              {translate('money.property_statement.owes_agency', { amount: money(centsToDecimal(-centsOf(t.closing_balance))) })}
+            </Typography>
+          ) : null}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1, fontVariantNumeric: 'tabular-nums' }} data-testid="identity">
             {translate('money.property_statement.identity', {
               opening: money(t.opening_balance), in: money(t.money_in), out: money(t.money_out), closing: money(t.closing_balance),
             })}
           </Typography>
+          {s.remittances.length ? <Payouts s={s} locale={locale} /> : null}
           <Divider sx={{ my: 1.5 }} />
           <Typography variant="body2" sx={{ mb: 0.5 }}>
             {translate('money.property_statement.aggregator_share', { share: money(t.aggregator_share), agency: money(t.agency_share) })}
@@ -238,6 +261,34 @@ function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) 
         </Paper>
       </Box>
     </>
+  );
+}
+
+/** The payouts counted in the period: each approved remittance on its date, a void as a negative line on its day. */
+function Payouts({ s, locale }: { s: PropertyStatement; locale: string }) {
+  const translate = useTranslate();
+  const names = new Map(s.properties.map((p) => [p.property.id, p.property.name]));
+  return (
+    <Box data-testid="payouts" sx={{ mt: 2 }}>
+      <Divider sx={{ mb: 1.5 }} />
+      <Typography variant="subtitle2" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {translate('money.property_statement.payouts')}
+      </Typography>
+      {s.remittances.map((r) => (
+        <Box key={`${r.id}-${r.voided}`} sx={{ display: 'flex', gap: 1, py: 0.4, alignItems: 'baseline' }} data-testid="payout-row">
+          <Typography variant="body2" sx={{ width: 92, flexShrink: 0, color: 'text.secondary' }}>
+            {formatDate(r.date, locale)}
+          </Typography>
+          <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+            {[translate(`choices.any.${r.method}`, { _: r.method }), r.reference, r.property_id ? names.get(r.property_id) : translate('money.property_statement.payout_whole_account')].filter(Boolean).join(' · ')}
+            {r.voided ? ` (${translate('money.property_statement.payout_void')})` : ''}
+          </Typography>
+          <Typography variant="body2" sx={moneyCellSx}>
+            {money(r.amount)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
   );
 }
 

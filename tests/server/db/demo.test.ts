@@ -136,6 +136,9 @@ describe('demo data', () => {
     expect(categories).toEqual(expect.arrayContaining(['Plumbing', 'Electrical', 'Carpentry', 'Painting']));
     const roles = (await query<{ name: string }>(`select r.name from user_roles ur join roles r on r.organization_id = ur.organization_id and r.id = ur.role_id order by r.name`)).map((r) => r.name);
     expect(roles).toEqual(['Accountant', 'Administrator', 'Caretaker', 'Manager']);
+    // payouts to the owners: approved ones, one voided and paid again, this month's cheque a draft
+    const remitted = (await query<{ status: string }>('select distinct status from remittances')).map((r) => r.status);
+    expect(remitted.sort()).toEqual(['approved', 'draft', 'void']);
   });
 
   it('keeps house account codes unique and every phone number valid', async () => {

@@ -59,6 +59,7 @@ export const PROPERTY_STATEMENT: PropertyStatement = {
   properties: [{
     property: { id: 'P1', name: 'Riverside Court', code: 'RVC', owner: 'Jane Wambui', aggregator: 'Nyumba Leads' },
     commission_rate: '10',
+    vat_rate: '16',
     aggregator_share_rate: '20',
     houses: [
       { house_id: 'H1', house: 'A1', billed: '20000.00', collected: '15000.00', arrears: '5000.00' },
@@ -68,17 +69,20 @@ export const PROPERTY_STATEMENT: PropertyStatement = {
     other_income: '2000.00', other_income_by_category: { parking: '2000.00' },
     expenses: '4000.00', expenses_by_category: { repairs: '4000.00' },
     expenses_not_owner: '0.00', unpaid_bills: '0.00',
-    commission: '3300.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
+    commission: '3300.00', commission_vat: '528.00', paid_out: '10000.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
     deposits_opening: '20000.00', deposits_received: '18000.00', deposits_applied: '6000.00', deposits_closing: '32000.00',
-    opening_balance: '500.00', money_in: '35000.00', money_out: '7300.00', closing_balance: '28200.00',
+    opening_balance: '500.00', money_in: '35000.00', money_out: '17828.00', closing_balance: '17672.00',
   }],
   totals: {
     billed: '38000.00', collected: '33000.00', other_income: '2000.00', expenses: '4000.00', expenses_not_owner: '0.00', unpaid_bills: '0.00',
-    commission: '3300.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
+    commission: '3300.00', commission_vat: '528.00', paid_out: '10000.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
     deposits_opening: '20000.00', deposits_received: '18000.00', deposits_applied: '6000.00', deposits_closing: '32000.00',
-    opening_balance: '500.00', money_in: '35000.00', money_out: '7300.00', closing_balance: '28200.00',
+    opening_balance: '500.00', money_in: '35000.00', money_out: '17828.00', closing_balance: '17672.00',
   },
-  amount_due_to_owner: '28200.00',
+  vat_rate: '16',
+  unassigned_paid_out: '0.00',
+  remittances: [{ id: 'R1', property_id: 'P1', date: '2026-10-31', method: 'mpesa', reference: 'SFK3H7QW2P', amount: '10000.00', voided: false }],
+  amount_due_to_owner: '17672.00',
 };
 
 // as of today, as the report answers when the URL names no date

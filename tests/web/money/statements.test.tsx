@@ -145,9 +145,14 @@ describe('property statement', () => {
       ['A1', 'Ksh 20,000.00', 'Ksh 15,000.00', 'Ksh 5,000.00'],
       ['A2', 'Ksh 18,000.00', 'Ksh 18,000.00', ''],
     ]);
-    expect(text(screen.getByTestId('identity'))).toBe('Opening Ksh 500.00 + money in Ksh 35,000.00 − money out Ksh 7,300.00 = closing Ksh 28,200.00');
-    expect(text(screen.getByTestId('line-closing'))).toContain('Ksh 28,200.00');
-    expect(text(screen.getByTestId('due-to-owner'))).toContain('Ksh 28,200.00');
+    expect(text(screen.getByTestId('identity'))).toBe('Opening Ksh 500.00 + money in Ksh 35,000.00 − money out Ksh 17,828.00 = closing Ksh 17,672.00');
+    expect(text(screen.getByTestId('line-closing'))).toContain('Ksh 17,672.00');
+    expect(text(screen.getByTestId('due-to-owner'))).toContain('Ksh 17,672.00');
+    // VAT on the commission and the payouts each on their own line of money out
+    expect(text(screen.getByTestId('line-vat'))).toBe('−VAT 16% on the commissionKsh 528.00');
+    expect(text(screen.getByTestId('line-paid-out'))).toBe('−Paid out to the ownerKsh 10,000.00');
+    expect(screen.getAllByTestId('payout-row').map(text)).toEqual(['31 Oct 2026M-Pesa · SFK3H7QW2P · Riverside CourtKsh 10,000.00']);
+    expect(screen.queryByTestId('owes-agency')).toBeNull();
     expect(screen.getByText(/aggregator’s share is Ksh 660.00; the agency keeps Ksh 2,640.00/)).toBeInTheDocument();
     expect(screen.getByText('Parking')).toBeInTheDocument();
     expect(screen.getByText('Repairs')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { reversePayment } from '../../domain/payments/payments.js';
 import { add, event, step, type DemoContext, type HistoryEvent, type Tenancy } from './context.js';
 import { addDays, addMonths, cents, mpesaCode } from './helpers.js';
 import { at, balanceOf, pay, paymentReference, penaltiesTo } from './payments.js';
+import { planRemittances } from './remittances.js';
 import { planRunningCosts } from './running-costs.js';
 
 /**
@@ -25,6 +26,7 @@ export async function addHistory(ctx: DemoContext) {
 
   for (const t of ctx.money) planTenancy(ctx, t, months);
   planRunningCosts(ctx, months);
+  planRemittances(ctx, months);
   planThisMonth(ctx);
 
   const events = ctx.events.filter((e) => e.date <= ctx.today).sort((a, b) => a.date.localeCompare(b.date) || a.order - b.order || a.seq - b.seq);

@@ -84,7 +84,7 @@ export async function updateSettings(ctx: DemoContext) {
   const input = {
     invoice_prefix: 'INV-', billing_day: 1, due_day: 5, grace_days: 3,
     penalty_type: 'fixed', penalty_amount: '1000.00', penalty_frequency: 'once',
-    default_commission_rate: '10', expense_approval_threshold: '20000.00',
+    default_commission_rate: '10', expense_approval_threshold: '20000.00', vat_registered: true,
     reminder_days_before: 3, reminder_days_after: 2, sms_sender_id: 'JIRANI', sms_driver: 'log',
     default_payment_channel_id: ctx.channels.paybill.id,
     statement_footer: 'Jirani Property Managers · Ngong Road, Kilimani · office@jirani.co.ke · Paybill 4015532',

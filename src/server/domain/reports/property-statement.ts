@@ -5,6 +5,8 @@ import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { depositLine } from '../billing/deposits.js';
 import { addDays, type ReportTable } from './common.js';
+import { remittanceFigures, vatRates, vatTo } from './owner-account.js';
+import { rateOn } from './tax-rates.js';
 import type { PropertySection, PropertyStatement } from '../../../shared/money-report-shapes.js';
 
 export type { PropertySection, PropertyStatement };
@@ -45,7 +47,12 @@ const SPLIT = ['billed', 'owner', 'agency', 'held'] as const;
  * commission_share of that commission. Opening = the same sums before `from`; closing = opening +
  * in − out = the amount due to the owner (no remittances are recorded yet).
  */
-export async function propertyStatement(tx: Db, organizationId: string, q: { property_id?: string; owner_id?: string; from: string; to: string }): Promise<PropertyStatement> {
+/** One property, one owner's properties, or (all: the dashboard's due to owners) every one. */
+type Query = { property_id?: string; owner_id?: string; all?: boolean; from: string; to: string };
+interface Found { props: Prop[] | null; owner: { id: string; name: string } | null; houses: HouseRow[] | null; flows: Flow[] | null; applied: Array<{ property_id: string; applied: string }> | null }
+
+/** The ledger of the statement's properties at both ends of the period, in one round trip. */
+async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Found | undefined> {
   // One statement, one round trip: the properties, the owner, per house the split of its invoices
   // at both ends of the period, and the incomes and expenses, each as JSON (money as text inside
   // it, never a JSON number).
@@ -72,7 +79,7 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
   // a few hundred invoices a property: starting parallel workers, or compiling the plan (JIT: the
   // estimates for the lateral sums are far off), costs more than it saves
   await tx.execute(sql`select set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
-  const [found] = rowsOf<{ props: Prop[] | null; owner: { id: string; name: string } | null; houses: HouseRow[] | null; flows: Flow[] | null; applied: Array<{ property_id: string; applied: string }> | null }>(await executePrepared(tx, sql`
+  const [found] = rowsOf<Found>(await executePrepared(tx, sql`
     with props as (
       select p.id, p.name, p.code, p.owner_id, o.name as owner, a.name as aggregator,
              coalesce(p.commission_rate, o.commission_rate, ${dflt})::text as rate,
@@ -149,8 +156,22 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
            (select json_agg(h order by h.property_id, h.house, h.house_id) from house_rows h) as houses,
            (select json_agg(f) from flows f) as flows,
            (select json_agg(a) from applied a) as applied`));
+  return found;
+}
+
+/** What the owner's share of the collections came to by the end of a day, per property. */
+async function collectedTo(tx: Db, organizationId: string, q: Query, day: string): Promise<Map<string, bigint>> {
+  const found = await ledgerQuery(tx, organizationId, { ...q, from: addDays(day, 1), to: addDays(day, 1) });
+  const out = new Map<string, bigint>();
+  for (const h of found?.houses ?? []) out.set(h.property_id, (out.get(h.property_id) ?? 0n) + cents(h.owner_b));
+  return out;
+}
+
+export async function propertyStatement(tx: Db, organizationId: string, q: Query): Promise<PropertyStatement> {
+  const before = addDays(q.from, -1);
+  const found = await ledgerQuery(tx, organizationId, q);
   const props = found?.props ?? [];
-  if (!props.length && (q.property_id || !q.owner_id)) throw notFound();
+  if (!props.length && !q.all && (q.property_id || !q.owner_id)) throw notFound();
   let owner: PropertyStatement['owner'] = null;
   if (q.owner_id) {
     if (!found?.owner) throw notFound();
@@ -161,6 +182,37 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
   const incomes = flows.filter((f) => f.source === 'income');
   const expenses = flows.filter((f) => f.source === 'expense') as Array<typeof flows[number] & { borne_by: string; status: string }>;
   const appliedOf = new Map((found?.applied ?? []).map((a) => [a.property_id, cents(a.applied)]));
+  // the owner's share collected to the end of each day the figures need, per property
+  const collectedOn = new Map<string, Map<string, bigint>>([[before, new Map()], [q.to, new Map()]]);
+  for (const h of houses) {
+    for (const [day, v] of [[before, cents(h.owner_b)], [q.to, cents(h.owner_t)]] as const) {
+      const m = collectedOn.get(day)!;
+      m.set(h.property_id, (m.get(h.property_id) ?? 0n) + v);
+    }
+  }
+  let earliest: string | null | undefined;
+  const collectedAt = async (day: string) => {
+    if (!collectedOn.has(day)) {
+      // a rate that began before the first invoice (VAT 16 % from 2013) needs no pass over the ledger
+      if (earliest === undefined) {
+        [{ earliest }] = rowsOf<{ earliest: string | null }>(await tx.execute(sql`select min(issue_date)::text as earliest from invoices where organization_id = ${organizationId}`));
+      }
+      collectedOn.set(day, earliest === null || day < earliest ? new Map() : await collectedTo(tx, organizationId, q, day));
+    }
+    return collectedOn.get(day)!;
+  };
+  // VAT on the commission (a VAT-registered organisation): to the end of the day before the
+  // period and of its last day, so periods chain as the commission does
+  const vat = await vatRates(tx, organizationId);
+  const vatOf = new Map<string, { before: bigint; to: bigint }>();
+  if (vat) {
+    for (const p of props) {
+      const commissionTo = async (d: string) => percentOf((await collectedAt(d)).get(p.id) ?? 0n, p.rate);
+      vatOf.set(p.id, { before: await vatTo(vat, before, commissionTo), to: await vatTo(vat, q.to, commissionTo) });
+    }
+  }
+  const vatRate = vat ? rateOn(vat, q.to)?.rate ?? null : null;
+  const remits = await remittanceFigures(tx, organizationId, q, q.from, q.to);
 
   const sections: PropertySection[] = props.map((p) => {
     const hs = houses.filter((h) => h.property_id === p.id).map((h) => {
@@ -182,10 +234,14 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
     const exp = expenses.filter((e) => e.property_id === p.id);
     const counted = exp.filter((e) => e.borne_by === 'owner' && e.status !== 'pending');
     const expensesOut = counted.reduce((s, e) => s + cents(e.during), 0n);
-    const opening = collectedBefore - commissionBefore + inc.reduce((s, i) => s + cents(i.before), 0n) - counted.reduce((s, e) => s + cents(e.before), 0n);
+    const v = vatOf.get(p.id) ?? { before: 0n, to: 0n };
+    const commissionVat = v.to - v.before;
+    const paid = remits.byProperty.get(p.id) ?? { before: 0n, during: 0n };
+    const opening = collectedBefore - commissionBefore - v.before - paid.before
+      + inc.reduce((s, i) => s + cents(i.before), 0n) - counted.reduce((s, e) => s + cents(e.before), 0n);
     const share = p.share ? percentOf(commission, p.share) : 0n;
     const moneyIn = collected + otherIncome;
-    const moneyOut = expensesOut + commission;
+    const moneyOut = expensesOut + commission + commissionVat + paid.during;
     const byCat = (rows: Array<{ category: string; during: string | null }>) => {
       const m = new Map<string, bigint>();
       for (const r of rows) m.set(r.category, (m.get(r.category) ?? 0n) + cents(r.during));
@@ -204,7 +260,8 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
       expenses: dec(expensesOut), expenses_by_category: byCat(counted),
       expenses_not_owner: dec(exp.filter((e) => e.borne_by !== 'owner').reduce((s, e) => s + cents(e.during), 0n)),
       unpaid_bills: dec(counted.filter((e) => e.status === 'approved').reduce((s, e) => s + cents(e.during) + cents(e.before), 0n)),
-      commission: dec(commission), aggregator_share: dec(share), agency_share: dec(commission - share),
+      commission: dec(commission), vat_rate: vatRate, commission_vat: dec(commissionVat), paid_out: dec(paid.during),
+      aggregator_share: dec(share), agency_share: dec(commission - share),
       agency_charges: dec(sum((v) => v.agency_t - v.agency_b)),
       deposits_opening: dec(heldOpening), deposits_received: dec(heldClosing - heldOpening + applied),
       deposits_applied: dec(applied), deposits_closing: dec(heldClosing),
@@ -212,13 +269,27 @@ export async function propertyStatement(tx: Db, organizationId: string, q: { pro
     };
   });
   const keys = [
-    'billed', 'collected', 'other_income', 'expenses', 'expenses_not_owner', 'unpaid_bills', 'commission', 'aggregator_share', 'agency_share',
-    'agency_charges', 'deposits_opening', 'deposits_received', 'deposits_applied', 'deposits_closing',
+    'billed', 'collected', 'other_income', 'expenses', 'expenses_not_owner', 'unpaid_bills', 'commission', 'commission_vat', 'paid_out',
+    'aggregator_share', 'agency_share', 'agency_charges', 'deposits_opening', 'deposits_received', 'deposits_applied', 'deposits_closing',
     'opening_balance', 'money_in', 'money_out', 'closing_balance',
   ] as const;
-  const totals = Object.fromEntries(keys.map((k) => [k, dec(sections.reduce((s, x) => s + cents(x[k]), 0n))])) as PropertyStatement['totals'];
-  return { from: q.from, to: q.to, owner, properties: sections, totals, amount_due_to_owner: totals.closing_balance };
+  const total = (k: typeof keys[number]) => sections.reduce((s, x) => s + cents(x[k]), 0n);
+  // an owner's statement also carries the payouts against their whole account (no property)
+  const unassigned = q.owner_id || q.all ? remits.byProperty.get(null) ?? { before: 0n, during: 0n } : { before: 0n, during: 0n };
+  const extra: Partial<Record<typeof keys[number], bigint>> = {
+    paid_out: unassigned.during, money_out: unassigned.during,
+    opening_balance: -unassigned.before, closing_balance: -unassigned.before - unassigned.during,
+  };
+  const totals = Object.fromEntries(keys.map((k) => [k, dec(total(k) + (extra[k] ?? 0n))])) as PropertyStatement['totals'];
+  const remittances = remits.lines.filter((l) => l.property_id !== null || q.owner_id || q.all);
+  return {
+    from: q.from, to: q.to, owner, properties: sections, totals, vat_rate: vatRate,
+    unassigned_paid_out: dec(unassigned.during), remittances, amount_due_to_owner: totals.closing_balance,
+  };
 }
+
+/** A decimal's negative as text (a void can make a period's payouts negative). */
+const minus = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
 
 export function propertyStatementTable(s: PropertyStatement): ReportTable {
   const rows: Money[] = [];
@@ -247,6 +318,8 @@ export function propertyStatementTable(s: PropertyStatement): ReportTable {
       ['Money in', s.totals.money_in],
       ['Expenses (owner)', `-${s.totals.expenses}`],
       ['Management commission', `-${s.totals.commission}`],
+      ...(s.vat_rate !== null ? [[`VAT ${s.vat_rate}% on commission`, minus(s.totals.commission_vat)]] as Array<[string, string]> : []),
+      ['Paid out to the owner', minus(s.totals.paid_out)],
       ['Money out', s.totals.money_out],
       ['Closing balance: due to owner', s.amount_due_to_owner, true],
       ['Of the commission, aggregator’s share', s.totals.aggregator_share],

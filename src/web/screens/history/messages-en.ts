@@ -77,4 +77,16 @@ export const historyEnglish = {
     saved_pending: 'Saved as pending: the amount is above the organisation’s approval threshold, so it needs approval before it is paid.',
     pending: 'Waiting for approval: this expense is above the organisation’s approval threshold. Someone allowed to approve expenses approves it with the Approve button.',
   },
+  remittance_actions: {
+    approve: 'Approve',
+    approve_title: 'Approve this payout of %{amount}?',
+    approve_message: 'Once approved it counts as paid out on the owner’s statement from its date, and it can no longer be edited or deleted, only voided.',
+    confirm_over: 'Pay it anyway: the owner will owe the agency the difference',
+    approved: 'Remittance approved',
+    void: 'Void',
+    void_title: 'Void this payout of %{amount}?',
+    void_message: 'An approved payout stops counting on the owner’s statement from today; statements for earlier periods stay as they were printed.',
+    voided: 'Remittance voided',
+    draft: 'Draft: approve it to count it as paid out',
+  },
 };

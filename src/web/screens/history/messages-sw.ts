@@ -78,4 +78,16 @@ export const historySwahili: typeof historyEnglish = {
     saved_pending: 'Yamehifadhiwa yakisubiri idhini: kiasi kinazidi kiwango cha idhini cha shirika, kwa hiyo yanahitaji kuidhinishwa kabla ya kulipwa.',
     pending: 'Yanasubiri idhini: matumizi haya yanazidi kiwango cha idhini cha shirika. Mwenye ruhusa ya kuidhinisha matumizi anayaidhinisha kwa kitufe cha Idhinisha.',
   },
+  remittance_actions: {
+    approve: 'Idhinisha',
+    approve_title: 'Idhinisha malipo haya ya %{amount}?',
+    approve_message: 'Yakiidhinishwa yanahesabiwa kama yaliyolipwa kwenye taarifa ya mmiliki kuanzia tarehe yake, na hayawezi tena kuhaririwa wala kufutwa, ila kubatilishwa.',
+    confirm_over: 'Lipa hata hivyo: mmiliki atadaiwa na wakala tofauti hiyo',
+    approved: 'Malipo kwa mmiliki yameidhinishwa',
+    void: 'Batilisha',
+    void_title: 'Batilisha malipo haya ya %{amount}?',
+    void_message: 'Malipo yaliyoidhinishwa yanaacha kuhesabiwa kwenye taarifa ya mmiliki kuanzia leo; taarifa za vipindi vya awali zinabaki kama zilivyochapishwa.',
+    voided: 'Malipo kwa mmiliki yamebatilishwa',
+    draft: 'Rasimu: idhinisha ili yahesabiwe kama yaliyolipwa',
+  },
 };

@@ -26,7 +26,7 @@ export const screensEnglish = {
       charge: 'Charges', tenant: 'Tenants', lease: 'Leases', invoice: 'Invoices', expense: 'Expenses', income: 'Incomes',
       payment: 'Payments', payment_channel: 'Payment channels', message: 'Messages', template: 'Templates', statement: 'Statements and reports',
       setting: 'Settings', user: 'Users', role: 'Roles', ticket: 'Tickets', work_order: 'Work orders', work_order_category: 'Work order categories',
-      service_provider: 'Service providers', sms_credit: 'SMS credits',
+      service_provider: 'Service providers', sms_credit: 'SMS credits', remittance: 'Owner remittances',
       financials: 'Dashboard money figures', list: 'Whole lists as CSV', billing: 'Billing runs',
     },
     actions: {

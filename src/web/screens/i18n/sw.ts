@@ -26,7 +26,7 @@ export const screensSwahili: typeof screensEnglish = {
       charge: 'Ada', tenant: 'Wapangaji', lease: 'Mikataba ya upangaji', invoice: 'Ankara', expense: 'Matumizi', income: 'Mapato',
       payment: 'Malipo', payment_channel: 'Njia za malipo', message: 'Ujumbe', template: 'Violezo', statement: 'Taarifa na ripoti',
       setting: 'Mipangilio', user: 'Watumiaji', role: 'Majukumu', ticket: 'Tiketi', work_order: 'Kazi za matengenezo', work_order_category: 'Aina za kazi',
-      service_provider: 'Watoa huduma', sms_credit: 'Salio la SMS',
+      service_provider: 'Watoa huduma', sms_credit: 'Salio la SMS', remittance: 'Malipo kwa wamiliki',
       financials: 'Takwimu za fedha kwenye dashibodi', list: 'Orodha nzima kama CSV', billing: 'Uendeshaji wa bili',
     },
     actions: {
