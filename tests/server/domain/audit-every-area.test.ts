@@ -31,7 +31,7 @@ describe('the audit log of a non-money area', () => {
     const created = await browser.post('/api/v1/property-owners', { kind: 'individual', name: 'Mzee Kamau', phone: '+254722000111', commission_rate: '8' });
     expect(created.statusCode, created.body).toBe(201);
     const id = String(created.json().id);
-    expect((await browser.put(`/api/v1/property-owners/${id}`, { ...created.json(), name: 'Mzee Kamau Njoroge' })).statusCode).toBe(200);
+    expect((await browser.put(`/api/v1/property-owners/${id}`, { ...(created.json() as Record<string, unknown>), name: 'Mzee Kamau Njoroge' })).statusCode).toBe(200);
     // a save that changes nothing writes nothing
     expect((await browser.put(`/api/v1/property-owners/${id}`, { name: 'Mzee Kamau Njoroge' })).statusCode).toBe(200);
 
