@@ -37,16 +37,16 @@ async function checkLease(tx: Db, organizationId: string, tenantId: string, leas
 }
 
 /**
- * The invoice a payment names to pay first: an issued invoice of the payment's tenant (422 on
- * invoice_id otherwise). Without a tenant the invoice names one: its tenant and lease.
+ * The invoice a payment names to pay first: an invoice of the payment's tenant (422 on invoice_id
+ * otherwise). Without a tenant the invoice names one: its tenant and lease. It is paid first when
+ * it is open (issued or partly paid); a draft, void or paid one simply pays nothing first.
  */
 async function checkChosenInvoice(tx: Db, organizationId: string, invoiceId: string | null | undefined, tenantId: string | null) {
   if (!invoiceId) return null;
-  const [inv] = rowsOf<{ tenant_id: string; lease_id: string; status: string }>(await tx.execute(sql`
-    select tenant_id, lease_id, status from invoices where organization_id = ${organizationId} and id = ${invoiceId}`));
+  const [inv] = rowsOf<{ tenant_id: string; lease_id: string }>(await tx.execute(sql`
+    select tenant_id, lease_id from invoices where organization_id = ${organizationId} and id = ${invoiceId}`));
   if (!inv) throw invalid({ invoice_id: ['The selected value does not exist.'] });
   if (tenantId && inv.tenant_id !== tenantId) throw invalid({ invoice_id: ['This invoice is not the tenant’s.'] });
-  if (inv.status === 'draft' || inv.status === 'void') throw invalid({ invoice_id: [`This invoice is ${inv.status}: choose an issued one.`] });
   return inv;
 }
 
