@@ -1,11 +1,13 @@
 // English texts of the screens beyond the generic forms (roles, users, leases, invoices,
 // payments, templates, settings, messaging, SMS credits). Every key has a Swahili twin in sw.ts.
 import { historyEnglish } from '../history/messages-en';
+import { documentsEnglish } from '../documents/messages-en';
 import { outboxEnglish } from '../messages/messages-en';
 import { paymentChannelsEnglish } from '../payment-channels/messages-en';
 
 export const screensEnglish = {
   ...historyEnglish,
+  ...documentsEnglish,
   ...outboxEnglish,
   ...paymentChannelsEnglish,
   common: {
@@ -165,6 +167,8 @@ export const screensEnglish = {
     void_reason: 'Voided: %{reason}',
   },
   payments: {
+    invoice_first: 'Invoice to pay first (optional)',
+    invoice_first_hint: 'The tenant’s chosen invoice is paid before the others.',
     new_title: 'Record a payment',
     new_subtitle: 'Cash, bank, cheque or an M-Pesa payment that did not come in by itself.',
     title_receipt: 'Payment %{receipt}',

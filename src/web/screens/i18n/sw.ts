@@ -1,11 +1,13 @@
 // Maandishi ya Kiswahili ya skrini hizi; kila ufunguo una pacha wake katika en.ts.
 import type { screensEnglish } from './en';
 import { historySwahili } from '../history/messages-sw';
+import { documentsSwahili } from '../documents/messages-sw';
 import { outboxSwahili } from '../messages/messages-sw';
 import { paymentChannelsSwahili } from '../payment-channels/messages-sw';
 
 export const screensSwahili: typeof screensEnglish = {
   ...historySwahili,
+  ...documentsSwahili,
   ...outboxSwahili,
   ...paymentChannelsSwahili,
   common: {
@@ -165,6 +167,8 @@ export const screensSwahili: typeof screensEnglish = {
     void_reason: 'Imebatilishwa: %{reason}',
   },
   payments: {
+    invoice_first: 'Ankara ya kulipwa kwanza (si lazima)',
+    invoice_first_hint: 'Ankara aliyochagua mpangaji inalipwa kabla ya nyingine.',
     new_title: 'Rekodi malipo',
     new_subtitle: 'Pesa taslimu, benki, hundi au malipo ya M-Pesa ambayo hayakuingia yenyewe.',
     title_receipt: 'Malipo %{receipt}',
