@@ -14,7 +14,7 @@ const METHOD: Record<string, string> = { mpesa: 'M-Pesa', bank: 'Bank', cash: 'C
 /** The entry's words: a payment's method as people write it, a penalty or adjustment named so. */
 function describe(type: string, description: string): string {
   const d = description.replace(/^Payment \((mpesa|bank|cash|cheque)/, (_m, k: string) => `Payment (${METHOD[k]}`);
-  return TYPE[type] && !d.toLowerCase().startsWith(TYPE[type].toLowerCase()) ? `${TYPE[type]}: ${d}` : d;
+  return TYPE[type] && !d.toLowerCase().includes(TYPE[type].toLowerCase()) ? `${TYPE[type]}: ${d}` : d;
 }
 
 /**

@@ -19,6 +19,7 @@ export const documentsEnglish = {
     title: 'Credit invoice %{number}',
     message: 'The invoice bills this much less. On a paid invoice, what its payments no longer need becomes the tenant’s credit on account.',
     amount: 'Amount to credit (KES)',
+    at_most: 'At most %{amount}',
     done: 'Invoice credited',
   },
 };

@@ -21,6 +21,7 @@ export const documentsSwahili: typeof documentsEnglish = {
     title: 'Punguza ankara %{number}',
     message: 'Ankara inadai kiasi hiki kidogo zaidi. Kwenye ankara iliyolipwa, kile ambacho malipo yake hayahitaji tena kinakuwa salio la mpangaji.',
     amount: 'Kiasi cha kupunguza (KES)',
+    at_most: 'Isizidi %{amount}',
     done: 'Ankara imepunguzwa',
   },
 };

@@ -159,7 +159,7 @@ export const screensEnglish = {
     status_title: 'Status',
     status_hint: 'Issuing gives the invoice its number from the gapless series; it can then only be voided.',
     issue_now: 'Issue now',
-    frozen: 'An issued invoice is never edited: void it with a reason and bill again if it is wrong.',
+    frozen: 'An issued invoice is never edited: credit part of it, or void it with a reason and bill again if it is wrong.',
     void: 'Void',
     void_title: 'Void invoice %{number}?',
     void_message: 'The invoice stays on record as void and no longer counts in the tenant’s balance. Payments allocated to it must be moved first.',

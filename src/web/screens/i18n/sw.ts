@@ -159,7 +159,7 @@ export const screensSwahili: typeof screensEnglish = {
     status_title: 'Hali',
     status_hint: 'Kutoa ankara kunaipa namba kutoka mfululizo usio na mapengo; baada ya hapo inaweza kubatilishwa tu.',
     issue_now: 'Toa sasa',
-    frozen: 'Ankara iliyotolewa haihaririwi: ibatilishe kwa sababu na utoze upya ikiwa si sahihi.',
+    frozen: 'Ankara iliyotolewa haihaririwi: punguza sehemu yake, au ibatilishe kwa sababu na utoze upya ikiwa si sahihi.',
     void: 'Batilisha',
     void_title: 'Batilisha ankara %{number}?',
     void_message: 'Ankara inabaki kwenye kumbukumbu kama batili na haihesabiwi tena kwenye salio la mpangaji. Malipo yaliyogawiwa kwake lazima yahamishwe kwanza.',

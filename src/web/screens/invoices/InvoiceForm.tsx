@@ -117,7 +117,7 @@ function CreditInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
         }}
       >
         <TextField fullWidth sx={{ mt: 1, mb: 2 }} label={translate('screens.credit.amount')} value={amount} onChange={(e) => setAmount(e.target.value)}
-          inputProps={{ inputMode: 'decimal' }} helperText={formatCurrency(record.total)} />
+          inputProps={{ inputMode: 'decimal' }} helperText={translate('screens.credit.at_most', { amount: formatCurrency(record.total) })} />
       </ActionDialog>
     </>
   );
