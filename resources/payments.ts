@@ -21,6 +21,8 @@ export const payments = defineResource({
     text('receipt_number', { readOnly: true, unique: true, list: true, sort: true, search: true }),
     reference('tenant_id', 'tenants', { list: true, filter: true }),
     reference('lease_id', 'leases', { filter: true }),
+    // the tenant's chosen invoice: paid first, whatever the organisation's allocation order
+    reference('invoice_id', 'invoices', { filter: true }),
     reference('channel_id', 'payment-channels', { required: true, filter: true }),
     choice('method', PAYMENT_METHODS, { required: true, default: 'mpesa', list: true, filter: true }),
     // the M-Pesa (or bank) transaction code: stored without any space, invisible ones included,

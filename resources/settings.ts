@@ -25,7 +25,8 @@ export const settings = defineResource({
   recordTitle: 'name',
   fields: [
     text('name', { group: 'profile', required: true, maxLength: 150 }),
-    text('logo', { group: 'profile', maxLength: 500 }),
+    // a data: URL (PNG or JPEG) is embedded in the PDFs; the server never fetches a web address (SSRF)
+    text('logo', { group: 'profile', maxLength: 200_000 }),
     kraPin('kra_pin', 'profile'),
     longText('address', { group: 'profile', maxLength: 500 }),
     email('email', { group: 'profile' }),

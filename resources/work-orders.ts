@@ -28,6 +28,8 @@ export const workOrders = defineResource({
     money('estimate', { group: 'cost', min: 0, sort: true }),
     money('actual_cost', { group: 'cost', min: 0, list: true, sort: true }),
     choice('paid_by', WORK_ORDER_PAYERS, { group: 'cost', required: true, default: 'owner', filter: true }),
+    // paid by the tenant: the billing run puts the actual cost on the tenant's next invoice, once (this names it)
+    reference('charged_invoice_id', 'invoices', { group: 'cost', readOnly: true, filter: true }),
     date('scheduled_date', { list: true, sort: true, filter: true }),
     choice('status', WORK_ORDER_STATUSES, { required: true, default: 'new', list: true, filter: true, sort: true }),
   ],

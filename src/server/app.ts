@@ -23,6 +23,7 @@ import { settingsRoutes } from './crud/settings.js';
 import { userRoutes } from './crud/users.js';
 import { billingRoutes } from './routes/billing.js';
 import { historyRoutes } from './routes/history.js';
+import { documentRoutes } from './routes/documents.js';
 import { moneyRoutes } from './routes/money.js';
 import { ownerRoutes } from './routes/owners.js';
 import { reportRoutes } from './routes/reports.js';
@@ -176,6 +177,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(moneyRoutes);
       await scoped.register(ownerRoutes);
       await scoped.register(historyRoutes);
+      await scoped.register(documentRoutes);
       await scoped.register(reportRoutes);
       await scoped.register(portfolioRoutes);
       await scoped.register(messagingRoutes);

@@ -9,6 +9,7 @@ import { forbidden, invalid } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { checkReferences } from './repository.js';
 import { makeDefaultChannel } from '../domain/payment-channels.js';
+import { recordAudit } from '../domain/audit.js';
 
 const columnKeys = new Set<string>(ORGANIZATION_COLUMNS);
 
@@ -64,6 +65,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       await checkReferences(tx, settings.fields, values, ctx.organizationId, errors);
       if (Object.keys(errors).length) throw invalid(errors);
       const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, ctx.organizationId)).for('update');
+      const before = settingsView(await readSettings(tx, ctx.organizationId));
       const smsErrors = smsDriverErrors(values, (org.settings ?? {}) as RecordValues);
       if (Object.keys(smsErrors).length) throw invalid(smsErrors);
       const document = { ...(org.settings as RecordValues) };
@@ -82,6 +84,11 @@ export async function settingsRoutes(app: FastifyInstance) {
       if ('default_payment_channel_id' in values && chosen !== ((org.settings as RecordValues)?.default_payment_channel_id ?? null)) {
         await makeDefaultChannel(tx, ctx.organizationId, chosen);
       }
-      return settingsView(await readSettings(tx, ctx.organizationId));
+      const after = settingsView(await readSettings(tx, ctx.organizationId));
+      // in the audit log like every record (secrets are not in the view, only whether they are set)
+      if (JSON.stringify({ ...before, updated_at: null }) !== JSON.stringify({ ...after, updated_at: null })) {
+        await recordAudit(tx, { organizationId: ctx.organizationId, resource: 'settings', recordId: ctx.organizationId, action: 'update', before, after });
+      }
+      return after;
     }));
 }

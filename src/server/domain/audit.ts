@@ -1,17 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
+import { resources } from '../../../resources/index.js';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
-/** The records whose every change is in the audit log (product.md 4.9) and whose screens show it. */
-export const AUDITED_RESOURCES = ['leases', 'invoices', 'payments', 'expenses', 'incomes', 'remittances'] as const;
-export const isAudited = (resource: string): boolean => (AUDITED_RESOURCES as readonly string[]).includes(resource);
+/** The money records (product.md 4.9): their domain verbs (void, reverse, allocate…) write their own rows too. */
+export const MONEY_RESOURCES = ['leases', 'invoices', 'payments', 'expenses', 'incomes', 'remittances'] as const;
+
+/**
+ * Every area's records are in the audit log: each generic create, update and delete writes its row
+ * in the same transaction (crud/repository.ts), not only money. Members are the exception: they
+ * are memberships and invitations (crud/users.ts), not records of their own; the settings write
+ * theirs in crud/settings.ts.
+ */
+export const AUDITED_RESOURCES: readonly string[] = resources.map((r) => r.name).filter((name) => name !== 'users');
+export const isAudited = (resource: string): boolean => AUDITED_RESOURCES.includes(resource);
 
 export interface AuditEntry {
   organizationId: string;
   /** Who made the change; null for the scheduler and other system work; omitted: the request's user (app.user). */
   userId?: string | null;
-  /** The resource name: leases, invoices, payments, expenses, incomes. */
+  /** The resource name: leases, invoices, payments, houses, tenants, … (settings for the organisation's settings). */
   resource: string;
   recordId: string;
   /** create, update, delete, issue, activate, notice, end, void, reverse, allocate, waive_penalty, penalty, … */

@@ -54,6 +54,14 @@ async function createExpense(tx: Db, organizationId: string, order: Record<strin
   await createRecord(tx, expenses, organizationId, values);
 }
 
+/** A repair already on the tenant's invoice keeps its payer and cost (the invoice's lines are frozen). */
+function refuseChargedChange(values: RecordValues, existing: RecordValues) {
+  const message = 'This repair is already charged on the tenant’s invoice: correct it on the invoice (a credit) instead.';
+  if ('paid_by' in values && values.paid_by !== existing.paid_by) throw invalid({ paid_by: [message] });
+  if ('actual_cost' in values && costOf(values.actual_cost) !== costOf(existing.actual_cost)) throw invalid({ actual_cost: [message] });
+  if ('status' in values && values.status !== 'completed') throw invalid({ status: [message] });
+}
+
 /**
  * Work orders: the number comes from the organisation's gapless 'work_order' series. Completing
  * one with an actual cost records its expense once, in the same transaction (a re-save, or a
@@ -69,6 +77,7 @@ export const workOrderHooks = {
       values.number = formatNumber(WORK_ORDER_PREFIX, await nextNumber(tx, organizationId, 'work_order'));
       return;
     }
+    if (existing.charged_invoice_id) refuseChargedChange(values, existing);
     if (existing.status !== 'completed') return;
     const expense = await expenseOf(tx, organizationId, String(existing.id));
     if (!expense) return;

@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** files sent with the mail (a PDF invoice, receipt or statement) */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 /** The mail driver: `log` prints to the server log, `smtp` sends through nodemailer. */
@@ -16,7 +18,8 @@ export interface Mailer {
 export function logMailer(log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      log.info({ mail: { to: mail.to, subject: mail.subject } }, `mail (log driver) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+      const files = (mail.attachments ?? []).map((a) => ({ filename: a.filename, bytes: a.content.length }));
+      log.info({ mail: { to: mail.to, subject: mail.subject, attachments: files } }, `mail (log driver) to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },
   };
 }

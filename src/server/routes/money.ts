@@ -6,6 +6,9 @@ import { getRecord } from '../crud/repository.js';
 import { approveExpense } from '../domain/expenses.js';
 import { assignPayment, reallocatePayment, reversePayment, voidInvoice } from '../domain/payments/payments.js';
 import { withTenant } from '../tenancy.js';
+import { creditInvoice } from '../domain/billing/credit.js';
+import { invalidField } from '../errors.js';
+import { parseMoney } from '../../shared/resource-values.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false });
@@ -57,6 +60,20 @@ export async function moneyRoutes(fastify: FastifyInstance) {
   }, (req) => withTenant(req, 'void.invoice', async (tx, ctx) => {
     await voidInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
     return getRecord(tx, invoices, ctx.organizationId, req.params.id);
+  }));
+
+  app.post('/invoices/:id/credit', {
+    schema: {
+      tags: ['invoices'],
+      summary: 'Credit an issued, partly paid or paid invoice (also after move-out) with a reason: a negative adjustment line; on a paid invoice what its payments no longer need becomes the tenant’s credit on account (void.invoice)',
+      params: Id,
+      body: Type.Object({ amount: Money, reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) }, { additionalProperties: false }),
+    },
+  }, (req) => withTenant(req, 'void.invoice', async (tx, ctx) => {
+    const amount = parseMoney(req.body.amount);
+    if (amount === null) throw invalidField('amount', 'An amount in KES, e.g. 1500.00.');
+    const result = await creditInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, amount, req.body.reason.trim());
+    return { ...result, invoice: await getRecord(tx, invoices, ctx.organizationId, req.params.id) };
   }));
 
   app.post('/expenses/:id/approve', {

@@ -11,6 +11,7 @@ import { monthOf, rentalIncomeTax, rentalIncomeTaxTable } from '../domain/report
 import { tenantStatement, tenantStatementTable } from '../domain/reports/tenant-statement.js';
 import { badRequest, forbidden } from '../errors.js';
 import { withTenant } from '../tenancy.js';
+import { statementPdf } from './documents.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Format = Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')]));
@@ -48,8 +49,8 @@ export async function reportRoutes(fastify: FastifyInstance) {
       params: Type.Object({ tenant_id: Id }),
       querystring: Type.Object({ lease_id: Type.Optional(Id), ...Period }),
     },
-  }, (req, reply) => report(req, reply, req.query.format,
-    (tx, org) => tenantStatement(tx, org, req.params.tenant_id, { lease_id: req.query.lease_id, ...period(req.query) }), tenantStatementTable));
+  }, (req, reply) => (req.query.format === 'pdf' ? statementPdf(req, reply, req.params.tenant_id, req.query) : report(req, reply, req.query.format,
+    (tx, org) => tenantStatement(tx, org, req.params.tenant_id, { lease_id: req.query.lease_id, ...period(req.query) }), tenantStatementTable)));
 
   app.get('/statements/property/:id', {
     schema: {

@@ -4,12 +4,13 @@
 // was settled at a move-out. Choosing a tenant, lease or period updates the URL.
 import { useMemo } from 'react';
 import {
-  Box, Chip, MenuItem, Paper, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography,
+  Box, Chip, MenuItem, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, TextField, Typography,
   useMediaQuery, type Theme,
 } from '@mui/material';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import { Title, useGetList, useGetMany, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { DocumentActions } from '../screens/documents/DocumentActions';
 import { useReport } from './api';
 import { formatDate, periodFrom, type Period } from './dates';
 import { money, moneyOrBlank, sign } from './format';
@@ -68,7 +69,15 @@ export function TenantStatementPage() {
       <ReportHeader
         title={translate('money.tenant_statement.title')}
         subtitle={translate('money.tenant_statement.subtitle')}
-        actions={<ReportActions path={path} query={query} disabled={!data} />}
+        actions={(
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }} data-no-print>
+            <ReportActions path={path} query={query} disabled={!data} />
+            {path ? (
+              <DocumentActions base={path} query={query} what={translate('screens.documents.statement')} viewPermissions={['export.statement']}
+                fallbackName="statement.pdf" disabled={!data} download={false} />
+            ) : null}
+          </Stack>
+        )}
       />
       <FilterPanel>
         <RecordAutocomplete

@@ -14,6 +14,7 @@ import { applyCredits } from '../payments/allocation.js';
 import { formatNumber } from '../numbering.js';
 import { invoicePrefix } from '../invoices.js';
 import { dec, type PlannedInvoice } from './plan.js';
+import { markRepairsCharged, withRepairCharges } from './repairs.js';
 
 export interface IssuedInvoice {
   id: string;
@@ -33,9 +34,12 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  * credit on account on them.
  */
 export async function issueInvoices(
-  tx: Db, organizationId: string, userId: string | null, plans: PlannedInvoice[], opts: { anyStatus?: boolean; action?: string } = {},
+  tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[], opts: { anyStatus?: boolean; action?: string } = {},
 ): Promise<IssuedInvoice[]> {
-  if (!plans.length) return [];
+  if (!planned.length) return [];
+  // repairs the tenants pay for join their next invoice (their work orders stay locked till commit)
+  const withRepairs = await withRepairCharges(tx, organizationId, planned);
+  const plans = withRepairs.plans;
   // numbers first, under the series' row lock, as every invoice writer does (the form's hook too):
   // writers queue here instead of deadlocking between the lock and each other's invoice rows
   const [series] = rowsOf<{ next: number }>(await tx.execute(sql`
@@ -102,6 +106,8 @@ export async function issueInvoices(
     insert into audit_log (organization_id, id, user_id, resource, record_id, action, before, after)
     select ${organizationId}, x.id, ${userId}, 'invoices', x.record_id, ${opts.action ?? 'issue'}, null, x.after
     from jsonb_to_recordset(${json(audits)}) as x(id text, record_id text, after jsonb)`);
+
+  await markRepairsCharged(tx, organizationId, withRepairs.repairs, issued);
 
   // credit on account pays the new invoices (product.md 4.4): only tenants who have some
   const tenants = [...new Set(made.map((p) => p.tenant_id))];

@@ -4,6 +4,7 @@ import { parseMoney, centsToDecimal } from '../../../shared/resource-values.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { recordAudit, recordAudits } from '../audit.js';
 import { TZ } from '../reports/common.js';
+import { allocationOrder, planAllocation, type AllocationOrder, type Payable } from './allocation-order.js';
 
 /** Database decimal text → cents (never a float). */
 export const cents = (v: unknown): bigint => parseMoney(v ?? '0') ?? 0n;
@@ -30,7 +31,7 @@ export async function lockTenant(tx: Db, organizationId: string, tenantId: strin
   return rows.length > 0;
 }
 
-export interface OpenInvoice {
+export interface OpenInvoice extends Payable {
   id: string;
   due_date: string;
   issue_date: string;
@@ -39,13 +40,26 @@ export interface OpenInvoice {
 }
 
 /**
+ * A line's allocation priority: its charge's (lower is paid first); a line without a charge by its
+ * kind: rent first (0), a penalty last (1000), anything else 100 (a charge's default).
+ */
+const linePriority = sql`coalesce(c.priority, case l.kind when 'rent' then 0 when 'penalty' then 1000 else 100 end)`;
+
+/** The organisation's allocation order setting (settings.allocation_order), oldest due first by default. */
+export async function orgAllocationOrder(tx: Db, organizationId: string): Promise<AllocationOrder> {
+  const [row] = rowsOf<{ order: string | null }>(await tx.execute(sql`
+    select settings->>'allocation_order' as "order" from organizations where id = ${organizationId}`));
+  return row?.order === 'charge_priority_first' ? 'charge_priority_first' : 'oldest_due_first';
+}
+
+/**
  * Locks the tenant's open invoices (issued or partly paid, balance > 0) with SELECT … FOR UPDATE
  * in id order — one stable order everywhere, so two allocations queue instead of deadlocking —
- * and returns them in allocation order: oldest due date first, then the lowest charge priority of
- * their lines (product.md 4.4), then issue date and id. The balances are read after the lock,
- * so a payment that waited sees what the one before it left.
+ * and returns them in allocation order: the organisation's setting (allocation-order.ts), the
+ * tenant's chosen invoice first when given. The balances are read after the lock, so a payment
+ * that waited sees what the one before it left.
  */
-export async function lockOpenInvoices(tx: Db, organizationId: string, tenantId: string): Promise<OpenInvoice[]> {
+export async function lockOpenInvoices(tx: Db, organizationId: string, tenantId: string, chosen?: string | null): Promise<OpenInvoice[]> {
   const locked = rowsOf<{ id: string; due_date: string; issue_date: string; balance: string }>(await tx.execute(sql`
     select id, due_date::text as due_date, issue_date::text as issue_date, balance::text as balance
     from invoices
@@ -56,15 +70,13 @@ export async function lockOpenInvoices(tx: Db, organizationId: string, tenantId:
   if (!locked.length) return [];
   const ids = locked.map((r) => r.id);
   const priorities = new Map(rowsOf<{ invoice_id: string; priority: number }>(await tx.execute(sql`
-    select l.invoice_id, min(coalesce(c.priority, 100))::int as priority
+    select l.invoice_id, min(${linePriority})::int as priority
     from invoice_lines l
     left join charges c on c.organization_id = l.organization_id and c.id = l.charge_id
-    where l.organization_id = ${organizationId} and l.invoice_id in ${inList(ids)}
+    where l.organization_id = ${organizationId} and l.invoice_id in ${inList(ids)} and l.amount > 0
     group by l.invoice_id`)).map((r) => [r.invoice_id, Number(r.priority)]));
-  return locked
-    .map((r) => ({ id: r.id, due_date: r.due_date, issue_date: r.issue_date, priority: priorities.get(r.id) ?? 100, balance: cents(r.balance) }))
-    .sort((a, b) => a.due_date.localeCompare(b.due_date) || a.priority - b.priority
-      || a.issue_date.localeCompare(b.issue_date) || a.id.localeCompare(b.id));
+  const open = locked.map((r) => ({ id: r.id, due_date: r.due_date, issue_date: r.issue_date, priority: priorities.get(r.id) ?? 100, balance: cents(r.balance) }));
+  return allocationOrder(open, await orgAllocationOrder(tx, organizationId), chosen);
 }
 
 /** Why an invoice's paid amount moved: the payment and the action, for the invoice's audit row. */
@@ -143,29 +155,25 @@ export interface AllocationResult {
  * payment_allocations rows; the invoices' balances in `open` are reduced in place.
  */
 async function spend(tx: Db, organizationId: string, paymentId: string, amount: bigint, open: OpenInvoice[], notBefore = ''): Promise<AllocationResult> {
-  let remaining = amount;
-  const allocations: AllocationResult['allocations'] = [];
-  if (remaining <= 0n) return { allocations, remaining };
+  if (amount <= 0n) return { allocations: [], remaining: amount };
   const [pos] = rowsOf<{ n: number; since: string }>(await tx.execute(sql`
     select coalesce((select max(position) + 1 from payment_allocations where organization_id = ${organizationId} and payment_id = ${paymentId}), 0)::int as n,
       greatest((select (paid_at at time zone ${TZ})::date from payments where organization_id = ${organizationId} and id = ${paymentId}),
                (select max(released_on) from payment_allocation_releases where organization_id = ${organizationId} and payment_id = ${paymentId}))::text as since`));
   let position = Number(pos?.n ?? 0);
-  for (const inv of open) {
-    if (remaining <= 0n) break;
-    if (inv.balance <= 0n) continue;
-    const take = inv.balance < remaining ? inv.balance : remaining;
+  const plan = planAllocation(open, amount);
+  for (const a of plan.allocations) {
+    const inv = open.find((i) => i.id === a.invoice_id)!;
     // it pays the invoice from the later of the payment's day and the invoice's (credit paid
     // ahead pays an invoice from its issue date), never before money of it released by a
     // re-allocation was free (the payment pays at most its amount on any day)
-    const on = [pos.since, inv.issue_date, notBefore].reduce((a, b) => (a > b ? a : b));
+    const on = [pos.since, inv.issue_date, notBefore].reduce((x, y) => (x > y ? x : y));
     await tx.execute(sql`
       insert into payment_allocations (organization_id, id, payment_id, position, invoice_id, amount, allocated_on)
-      values (${organizationId}, ${ulid()}, ${paymentId}, ${position++}, ${inv.id}, ${dec(take)}, ${on})`);
-    inv.balance -= take;
-    remaining -= take;
-    allocations.push({ invoice_id: inv.id, amount: take });
+      values (${organizationId}, ${ulid()}, ${paymentId}, ${position++}, ${inv.id}, ${dec(a.amount)}, ${on})`);
+    inv.balance -= a.amount;
   }
+  const { allocations, remaining } = plan;
   return { allocations, remaining };
 }
 
@@ -177,11 +185,12 @@ export async function allocatePayment(tx: Db, organizationId: string, paymentId:
   const [who] = rowsOf<{ tenant_id: string | null }>(await tx.execute(sql`
     select tenant_id from payments where organization_id = ${organizationId} and id = ${paymentId}`));
   if (who?.tenant_id) await lockTenant(tx, organizationId, who.tenant_id);
-  const [p] = rowsOf<{ tenant_id: string | null; unallocated: string; status: string }>(await tx.execute(sql`
-    select tenant_id, unallocated::text as unallocated, status from payments
+  const [p] = rowsOf<{ tenant_id: string | null; unallocated: string; status: string; invoice_id: string | null }>(await tx.execute(sql`
+    select tenant_id, unallocated::text as unallocated, status, invoice_id from payments
     where organization_id = ${organizationId} and id = ${paymentId} for update`));
   if (!p || !p.tenant_id || p.status === 'reversed') return { allocations: [], remaining: p ? cents(p.unallocated) : 0n };
-  const open = await lockOpenInvoices(tx, organizationId, p.tenant_id);
+  // the invoice the tenant chose is paid first (an invoice of another tenant is simply not among theirs)
+  const open = await lockOpenInvoices(tx, organizationId, p.tenant_id, p.invoice_id);
   const result = await spend(tx, organizationId, paymentId, cents(p.unallocated), open);
   await finishPayment(tx, organizationId, paymentId, result);
   return result;

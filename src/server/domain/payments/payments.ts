@@ -38,6 +38,20 @@ async function checkLease(tx: Db, organizationId: string, tenantId: string, leas
 }
 
 /**
+ * The invoice a payment names to pay first: an invoice of the payment's tenant (422 on invoice_id
+ * otherwise). Without a tenant the invoice names one: its tenant and lease. It is paid first when
+ * it is open (issued or partly paid); a draft, void or paid one simply pays nothing first.
+ */
+async function checkChosenInvoice(tx: Db, organizationId: string, invoiceId: string | null | undefined, tenantId: string | null) {
+  if (!invoiceId) return null;
+  const [inv] = rowsOf<{ tenant_id: string; lease_id: string }>(await tx.execute(sql`
+    select tenant_id, lease_id from invoices where organization_id = ${organizationId} and id = ${invoiceId}`));
+  if (!inv) throw invalid({ invoice_id: ['The selected value does not exist.'] });
+  if (tenantId && inv.tenant_id !== tenantId) throw invalid({ invoice_id: ['This invoice is not the tenant’s.'] });
+  return inv;
+}
+
+/**
  * The tenant an M-Pesa account reference names: a house account code however it was typed (case,
  * spaces, hyphens and other punctuation ignored: houses store theirs normalised the same way, so
  * the unique index finds it) and the house's current lease, else a draft one (a deposit paid
@@ -94,6 +108,8 @@ export const paymentHooks = {
       const m = await matchAccountReference(tx, organizationId, values.account_reference);
       if (m) { tenantId = m.tenant_id; leaseId = m.lease_id; }
     }
+    const chosen = await checkChosenInvoice(tx, organizationId, values.invoice_id as string | null | undefined, tenantId);
+    if (!tenantId && chosen) { tenantId = chosen.tenant_id; leaseId = chosen.lease_id; }
     if (tenantId) await checkLease(tx, organizationId, tenantId, leaseId);
     values.tenant_id = tenantId;
     values.lease_id = leaseId;

@@ -1,12 +1,14 @@
 // English texts of the screens beyond the generic forms (roles, users, leases, invoices,
 // payments, templates, settings, messaging, SMS credits). Every key has a Swahili twin in sw.ts.
 import { historyEnglish } from '../history/messages-en';
+import { documentsEnglish } from '../documents/messages-en';
 import { outboxEnglish } from '../messages/messages-en';
 import { paymentChannelsEnglish } from '../payment-channels/messages-en';
 import { paymentRequestsEnglish } from '../payment-requests/messages-en';
 
 export const screensEnglish = {
   ...historyEnglish,
+  ...documentsEnglish,
   ...outboxEnglish,
   ...paymentChannelsEnglish,
   ...paymentRequestsEnglish,
@@ -159,7 +161,7 @@ export const screensEnglish = {
     status_title: 'Status',
     status_hint: 'Issuing gives the invoice its number from the gapless series; it can then only be voided.',
     issue_now: 'Issue now',
-    frozen: 'An issued invoice is never edited: void it with a reason and bill again if it is wrong.',
+    frozen: 'An issued invoice is never edited: credit part of it, or void it with a reason and bill again if it is wrong.',
     void: 'Void',
     void_title: 'Void invoice %{number}?',
     void_message: 'The invoice stays on record as void and no longer counts in the tenant’s balance. Payments allocated to it must be moved first.',
@@ -167,6 +169,8 @@ export const screensEnglish = {
     void_reason: 'Voided: %{reason}',
   },
   payments: {
+    invoice_first: 'Invoice to pay first (optional)',
+    invoice_first_hint: 'The tenant’s chosen invoice is paid before the others.',
     new_title: 'Record a payment',
     new_subtitle: 'Cash, bank, cheque or an M-Pesa payment that did not come in by itself.',
     title_receipt: 'Payment %{receipt}',

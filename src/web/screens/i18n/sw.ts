@@ -1,12 +1,14 @@
 // Maandishi ya Kiswahili ya skrini hizi; kila ufunguo una pacha wake katika en.ts.
 import type { screensEnglish } from './en';
 import { historySwahili } from '../history/messages-sw';
+import { documentsSwahili } from '../documents/messages-sw';
 import { outboxSwahili } from '../messages/messages-sw';
 import { paymentChannelsSwahili } from '../payment-channels/messages-sw';
 import { paymentRequestsSwahili } from '../payment-requests/messages-sw';
 
 export const screensSwahili: typeof screensEnglish = {
   ...historySwahili,
+  ...documentsSwahili,
   ...outboxSwahili,
   ...paymentChannelsSwahili,
   ...paymentRequestsSwahili,
@@ -159,7 +161,7 @@ export const screensSwahili: typeof screensEnglish = {
     status_title: 'Hali',
     status_hint: 'Kutoa ankara kunaipa namba kutoka mfululizo usio na mapengo; baada ya hapo inaweza kubatilishwa tu.',
     issue_now: 'Toa sasa',
-    frozen: 'Ankara iliyotolewa haihaririwi: ibatilishe kwa sababu na utoze upya ikiwa si sahihi.',
+    frozen: 'Ankara iliyotolewa haihaririwi: punguza sehemu yake, au ibatilishe kwa sababu na utoze upya ikiwa si sahihi.',
     void: 'Batilisha',
     void_title: 'Batilisha ankara %{number}?',
     void_message: 'Ankara inabaki kwenye kumbukumbu kama batili na haihesabiwi tena kwenye salio la mpangaji. Malipo yaliyogawiwa kwake lazima yahamishwe kwanza.',
@@ -167,6 +169,8 @@ export const screensSwahili: typeof screensEnglish = {
     void_reason: 'Imebatilishwa: %{reason}',
   },
   payments: {
+    invoice_first: 'Ankara ya kulipwa kwanza (si lazima)',
+    invoice_first_hint: 'Ankara aliyochagua mpangaji inalipwa kabla ya nyingine.',
     new_title: 'Rekodi malipo',
     new_subtitle: 'Pesa taslimu, benki, hundi au malipo ya M-Pesa ambayo hayakuingia yenyewe.',
     title_receipt: 'Malipo %{receipt}',

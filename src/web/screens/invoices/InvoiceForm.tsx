@@ -2,8 +2,10 @@
 // and its status. A draft is edited freely; once issued it is frozen (the server refuses edits)
 // and is voided with a reason instead (void.invoice).
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import BlockRoundedIcon from '@mui/icons-material/BlockRounded';
+import RemoveCircleOutlineRoundedIcon from '@mui/icons-material/RemoveCircleOutlineRounded';
+import { DocumentActions } from '../documents/DocumentActions';
 import {
   AutocompleteInput, DateInput, Form, RadioButtonGroupInput, ReferenceInput, ResourceContextProvider, required,
   useGetList, useGetMany, useGetOne, useTranslate, type RaRecord,
@@ -89,6 +91,39 @@ function VoidInvoice({ record, onDone }: { record: RaRecord; onDone: () => void 
   );
 }
 
+function CreditInvoice({ record, onDone }: { record: RaRecord; onDone: () => void }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState('');
+  const valid = /^\d{1,12}(\.\d{1,2})?$/.test(amount.trim()) && Number(amount) > 0;
+  return (
+    <>
+      <Button variant="outlined" startIcon={<RemoveCircleOutlineRoundedIcon />} onClick={() => setOpen(true)} data-testid="invoice-credit">
+        {translate('screens.credit.action')}
+      </Button>
+      <ActionDialog
+        open={open}
+        title={translate('screens.credit.title', { number: record.number ?? '' })}
+        message={translate('screens.credit.message')}
+        acceptLabel={translate('screens.credit.action')}
+        reasonLabel={translate('screens.common.reason')}
+        ready={valid}
+        onClose={() => { setOpen(false); setAmount(''); }}
+        onAccept={async (reason) => {
+          await postAction(`/invoices/${encodeURIComponent(String(record.id))}/credit`, { amount: amount.trim(), reason });
+          toast.add({ severity: 'success', summary: 'screens.credit.done', life: 5000 });
+          setAmount('');
+          onDone();
+        }}
+      >
+        <TextField fullWidth sx={{ mt: 1, mb: 2 }} label={translate('screens.credit.amount')} value={amount} onChange={(e) => setAmount(e.target.value)}
+          inputProps={{ inputMode: 'decimal' }} helperText={translate('screens.credit.at_most', { amount: formatCurrency(record.total) })} />
+      </ActionDialog>
+    </>
+  );
+}
+
 function Figures({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const items: Array<[string, unknown]> = [['total', record.total], ['paid', record.paid], ['balance', record.balance]];
@@ -121,6 +156,8 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
   const canVoid = can('void.invoice') && ['issued', 'partially_paid', 'paid'].includes(status);
   // an M-Pesa prompt for what is left (the button itself checks create.payment)
   const canRequest = ['issued', 'partially_paid'].includes(status) && !!record.tenant_id && Number(record.balance) > 0;
+  // a credit note: also on a paid invoice, also after the tenant moved out (routes/money.ts)
+  const canCredit = canVoid && Number(record.total) > 0;
   // waiving a penalty is a void.invoice action (routes/billing.ts)
   const canWaive = can('void.invoice') && status !== 'void' && Array.isArray(record.lines) && record.lines.some((l: Record<string, unknown>) => l.kind === 'penalty' && !l.waived);
   return (
@@ -128,12 +165,15 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
       title={translate('screens.invoices.title_number', { number: record.number ?? '' })}
       subtitle={[tenant?.name, house?.number].filter(Boolean).join(' · ')}
       status={<StatusChip label={label('status', status)} tone={INVOICE_TONE[status]} />}
-      actions={canVoid || canRequest ? (
+      actions={(
         <>
+          <DocumentActions base={`/invoices/${encodeURIComponent(String(record.id))}`} what={translate('screens.documents.invoice', { number: String(record.number ?? '') })}
+            viewPermissions={['show.invoice', 'list.invoice', 'edit.invoice']} fallbackName={`invoice-${String(record.number ?? record.id)}.pdf`} />
           {canRequest ? <RequestPayment tenantId={String(record.tenant_id)} invoiceId={String(record.id)} onDone={onDone} variant="contained" /> : null}
+          {canCredit ? <CreditInvoice record={record} onDone={onDone} /> : null}
           {canVoid ? <VoidInvoice record={record} onDone={onDone} /> : null}
         </>
-      ) : null}
+      )}
     >
       {status === 'void' ? (
         <Alert severity="warning" sx={{ mb: 2 }}>

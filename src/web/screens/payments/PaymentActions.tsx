@@ -14,6 +14,7 @@ import { api } from '../../providers/http-client';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
 import { ReallocatePayment } from './ReallocatePayment';
+import { DocumentActions } from '../documents/DocumentActions';
 
 function LeaseSelect({ tenantId, value, onChange }: { tenantId: string; value: string; onChange: (v: string) => void }) {
   const translate = useTranslate();
@@ -66,6 +67,8 @@ export function PaymentActions({ record, onDone }: { record: RaRecord; onDone: (
   };
   return (
     <>
+      <DocumentActions base={`/payments/${id}`} what={translate('screens.documents.receipt', { number: String(record.receipt_number ?? '') })}
+        viewPermissions={['show.payment', 'list.payment', 'edit.payment']} fallbackName={`receipt-${String(record.receipt_number ?? record.id)}.pdf`} />
       {canReallocate ? <ReallocatePayment record={record} onDone={onDone} /> : null}
       {canAssign ? (
         <Button variant="contained" startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => void openAssign()}>

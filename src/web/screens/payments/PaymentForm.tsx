@@ -54,6 +54,7 @@ function LeaseOfTenant() {
     if (tenantId === previous.current) return;
     previous.current = tenantId;
     setValue('lease_id', null);
+    setValue('invoice_id', null);
   }, [tenantId, setValue]);
   if (!tenantId) {
     return <MuiTextField label={translate('screens.payments.lease')} disabled fullWidth helperText={translate('screens.payments.lease_needs_tenant')} />;
@@ -63,6 +64,22 @@ function LeaseOfTenant() {
       <AutocompleteInput
         optionText={(l: RaRecord) => `${translate('screens.payments.lease_from', { date: l.start_date })} · ${l.status}`}
         helperText={translate('screens.payments.lease_hint')}
+      />
+    </ReferenceInput>
+  );
+}
+
+/** The tenant's chosen invoice: paid first, whatever the organisation's allocation order. */
+function InvoiceOfTenant() {
+  const translate = useTranslate();
+  const tenantId = useWatch({ name: 'tenant_id' }) as string | null;
+  if (!tenantId) return null;
+  return (
+    <ReferenceInput source="invoice_id" reference="invoices" filter={{ tenant_id: tenantId, status: ['issued', 'partially_paid'] }} sort={{ field: 'due_date', order: 'ASC' }}>
+      <AutocompleteInput
+        label={translate('screens.payments.invoice_first')}
+        optionText={(i: RaRecord) => `${String(i.number ?? '')} · ${String(i.balance ?? '')}`}
+        helperText={translate('screens.payments.invoice_first_hint')}
       />
     </ReferenceInput>
   );
@@ -144,7 +161,7 @@ function Details({ record }: { record: RaRecord }) {
   );
 }
 
-const BODY_KEYS = ['tenant_id', 'lease_id', 'channel_id', 'method', 'external_reference', 'amount', 'paid_at', 'payer_name', 'payer_phone', 'account_reference', 'notes'] as const;
+const BODY_KEYS = ['tenant_id', 'lease_id', 'invoice_id', 'channel_id', 'method', 'external_reference', 'amount', 'paid_at', 'payer_name', 'payer_phone', 'account_reference', 'notes'] as const;
 
 export function paymentBody(v: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
@@ -212,6 +229,7 @@ export function PaymentForm() {
                 </ReferenceInput>
                 <LeaseOfTenant />
               </Row>
+              <InvoiceOfTenant />
               <Row columns={3}>
                 <TextInput source="payer_name" validate={maxLength(150)} />
                 <TextInput source="payer_phone" validate={maxLength(25)} />

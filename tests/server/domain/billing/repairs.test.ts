@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceByName } from '../../../../resources/index.js';
+import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../../helpers.js';
+import { createSample } from '../../crud/samples.js';
+
+// A repair the tenant pays for (a completed work order, paid_by tenant, with an actual cost) is a
+// line on the tenant's next invoice the billing run makes, and only on that one.
+
+let t: TestApp;
+beforeAll(async () => { t = await buildTestApp(); });
+afterAll(() => t.close());
+
+const CLEAN = {
+  end_date: null, rent: '25000.00', deposit: '0.00', billing_frequency: 'monthly', due_day: 5,
+  escalation_rate: null, escalation_months: null, notice_date: null, move_out_date: null, status: 'draft',
+  penalty_type: null, penalty_amount: null, penalty_rate: null, penalty_frequency: null, penalty_cap: null, charges: [],
+};
+
+async function tenancy(name: string) {
+  const o = await registeredBrowser(t.app, { org: name });
+  const cache = new Map<string, string>();
+  const property = await createSample(o.browser, resourceByName('properties')!, o.user.id, cache);
+  cache.set('properties', String(property.id));
+  cache.set('property-owners', String(property.owner_id));
+  const house = await createSample(o.browser, resourceByName('houses')!, o.user.id, cache, { status: 'vacant', property_id: property.id, owner_id: property.owner_id });
+  cache.set('houses', String(house.id));
+  // the lease began before today (the work order is opened today, during this tenancy)
+  const start = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 8) + '01';
+  const lease = await createSample(o.browser, resourceByName('leases')!, o.user.id, cache, { ...CLEAN, start_date: start, house_id: house.id });
+  t.clock.today = start;
+  try {
+    const res = await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
+    expect(res.statusCode, res.body).toBe(200);
+  } finally {
+    t.clock.today = null;
+  }
+  return { ...o, cache, house, lease };
+}
+
+async function completedOrder(browser: Browser, house: Record<string, unknown>, paidBy: string, cost: string) {
+  const created = await browser.post('/api/v1/work-orders', { property_id: house.property_id, house_id: house.id, description: 'Replace the broken window pane', paid_by: paidBy });
+  expect(created.statusCode, created.body).toBe(201);
+  const done = await browser.put(`/api/v1/work-orders/${created.json().id}`, { ...(created.json() as Record<string, unknown>), status: 'completed', actual_cost: cost });
+  expect(done.statusCode, done.body).toBe(200);
+  return done.json();
+}
+
+async function runAndWait(browser: Browser, period: string) {
+  const res = await browser.post('/api/v1/billing-runs', { period });
+  expect(res.statusCode, res.body).toBe(202);
+  for (let i = 0; i < 400; i++) {
+    const run = (await browser.get(`/api/v1/billing-runs/${res.json().id}`)).json();
+    if (run.status === 'done' || run.status === 'failed') return run;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('billing run did not finish');
+}
+
+async function invoiceFor(browser: Browser, leaseId: string, periodStart: string) {
+  const list = (await browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: leaseId, period_start: periodStart }))}`)).json();
+  expect(list).toHaveLength(1);
+  return (await browser.get(`/api/v1/invoices/${list[0].id}`)).json();
+}
+
+const month = (offset: number) => {
+  const d = new Date();
+  const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1));
+  return m.toISOString().slice(0, 7);
+};
+
+describe('repairs the tenant pays for', () => {
+  it('go on the next invoice of the billing run once; the owner’s repairs never; another organisation sees nothing', async () => {
+    const o = await tenancy('Repair Charges Co');
+    const tenantPays = await completedOrder(o.browser, o.house, 'tenant', '3450.50');
+    const ownerPays = await completedOrder(o.browser, o.house, 'owner', '9000.00');
+    expect(tenantPays.charged_invoice_id).toBeNull();
+
+    const next = month(1);
+    expect((await runAndWait(o.browser, next)).status).toBe('done');
+    const inv = await invoiceFor(o.browser, String(o.lease.id), `${next}-01`);
+    const repairLines = inv.lines.filter((l: { description: string }) => l.description.startsWith('Repair '));
+    expect(repairLines).toEqual([expect.objectContaining({ description: `Repair ${tenantPays.number}: Replace the broken window pane`, amount: '3450.50' })]);
+    expect(inv.total).toBe('28450.50');
+    const charged = (await o.browser.get(`/api/v1/work-orders/${tenantPays.id}`)).json();
+    expect(charged.charged_invoice_id).toBe(inv.id);
+    expect((await o.browser.get(`/api/v1/work-orders/${ownerPays.id}`)).json().charged_invoice_id).toBeNull();
+
+    // the same period again, and the month after: no second charge
+    await runAndWait(o.browser, next);
+    expect((await invoiceFor(o.browser, String(o.lease.id), `${next}-01`)).total).toBe('28450.50');
+    const after = month(2);
+    await runAndWait(o.browser, after);
+    const later = await invoiceFor(o.browser, String(o.lease.id), `${after}-01`);
+    expect(later.lines.some((l: { description: string }) => l.description.startsWith('Repair '))).toBe(false);
+    expect(later.total).toBe('25000.00');
+
+    // the work order's history says it was charged, and on which invoice
+    const history = (await o.browser.get(`/api/v1/work-orders/${tenantPays.id}/history`)).json();
+    expect(history.entries[0]).toMatchObject({ action: 'charge_tenant', details: expect.objectContaining({ invoice_id: inv.id, amount: '3450.50' }) });
+
+    const other = await registeredBrowser(t.app, { org: 'Nosy Repairs' });
+    expect((await other.browser.get(`/api/v1/work-orders/${tenantPays.id}`)).statusCode).toBe(404);
+    expect((await other.browser.get(`/api/v1/work-orders/${tenantPays.id}/history`)).statusCode).toBe(404);
+  });
+
+  it('a repair charged once keeps its cost and payer: changing them is refused', async () => {
+    const o = await tenancy('Charged Repair Locks');
+    const order = await completedOrder(o.browser, o.house, 'tenant', '1200.00');
+    await runAndWait(o.browser, month(1));
+    const charged = (await o.browser.get(`/api/v1/work-orders/${order.id}`)).json();
+    expect(charged.charged_invoice_id).toBeTruthy();
+    const res = await o.browser.put(`/api/v1/work-orders/${order.id}`, { ...charged, paid_by: 'owner' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('paid_by');
+  });
+});
