@@ -54,6 +54,7 @@ export interface Config {
   smsLeaseSeconds?: number;
   smsRetryBaseSeconds?: number;
   messageSweepSeconds?: number;
+  /**
    * STK_QUERY_AFTER_SECONDS: how long after Daraja accepted an STK push with no callback Keja asks
    * for its status, once (domain/daraja/stk-query.ts). Default 90 (the prompt expires on the phone in about 60).
    */

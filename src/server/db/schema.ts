@@ -333,6 +333,8 @@ export const paymentRequests = pgTable('payment_requests', {
   index('payment_requests_invoice_idx').on(t.organization_id, t.invoice_id),
   index('payment_requests_pending_idx').on(t.organization_id, t.state, t.requested_at),
 ]);
+
+/**
  * Tax rates by kind and the day they start (platform-wide: Kenyan law, not an organisation's
  * choice): 'mri' (Monthly Rental Income tax on gross residential rent) and 'vat' (on the
  * management commission of a VAT-registered agency). The rate in force on a day is the row of

@@ -1,3 +1,29 @@
+CREATE TABLE "payment_requests" (
+	"organization_id" text NOT NULL,
+	"id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"tenant_id" text NOT NULL,
+	"lease_id" text,
+	"invoice_id" text,
+	"phone" text NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"account_reference" text NOT NULL,
+	"state" text DEFAULT 'requesting' NOT NULL,
+	"merchant_request_id" text,
+	"checkout_request_id" text,
+	"result_code" text,
+	"result_desc" text,
+	"customer_message" text,
+	"receipt" text,
+	"payment_id" text,
+	"requested_by" text,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"answered_at" timestamp with time zone,
+	"completed_at" timestamp with time zone,
+	"queried_at" timestamp with time zone,
+	CONSTRAINT "payment_requests_organization_id_id_pk" PRIMARY KEY("organization_id","id")
+);
+--> statement-breakpoint
 CREATE TABLE "tax_rates" (
 	"kind" text NOT NULL,
 	"valid_from" date NOT NULL,
@@ -29,9 +55,24 @@ CREATE TABLE "remittances" (
 	CONSTRAINT "remittances_organization_id_id_pk" PRIMARY KEY("organization_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "organizations" ADD COLUMN "sms_report_secret" text DEFAULT replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "cost" text;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "next_attempt_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "claimed_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "dedup_key" text;--> statement-breakpoint
+ALTER TABLE "payment_channels" ADD COLUMN "daraja_store_number" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "invoice_id" text;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD COLUMN "charged_invoice_id" text;--> statement-breakpoint
+ALTER TABLE "payment_requests" ADD CONSTRAINT "payment_requests_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remittances" ADD CONSTRAINT "remittances_owner_id_fk" FOREIGN KEY ("organization_id","owner_id") REFERENCES "public"."property_owners"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remittances" ADD CONSTRAINT "remittances_property_id_fk" FOREIGN KEY ("organization_id","property_id") REFERENCES "public"."properties"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remittances" ADD CONSTRAINT "remittances_approved_by_id_fk" FOREIGN KEY ("organization_id","approved_by_id") REFERENCES "public"."memberships"("organization_id","user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_requests_checkout_unique" ON "payment_requests" USING btree ("organization_id","channel_id","checkout_request_id");--> statement-breakpoint
+CREATE INDEX "payment_requests_tenant_idx" ON "payment_requests" USING btree ("organization_id","tenant_id","requested_at");--> statement-breakpoint
+CREATE INDEX "payment_requests_invoice_idx" ON "payment_requests" USING btree ("organization_id","invoice_id");--> statement-breakpoint
+CREATE INDEX "payment_requests_pending_idx" ON "payment_requests" USING btree ("organization_id","state","requested_at");--> statement-breakpoint
 CREATE INDEX "remittances_date_sort_idx" ON "remittances" USING btree ("organization_id","date","id");--> statement-breakpoint
 CREATE INDEX "remittances_amount_sort_idx" ON "remittances" USING btree ("organization_id","amount","id");--> statement-breakpoint
 CREATE INDEX "remittances_status_sort_idx" ON "remittances" USING btree ("organization_id","status","id");--> statement-breakpoint
@@ -40,7 +81,16 @@ CREATE INDEX "remittances_property_id_idx" ON "remittances" USING btree ("organi
 CREATE INDEX "remittances_approved_by_id_idx" ON "remittances" USING btree ("organization_id","approved_by_id");--> statement-breakpoint
 CREATE INDEX "remittances_reference_trgm_idx" ON "remittances" USING gin ("reference" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "remittances_notes_trgm_idx" ON "remittances" USING gin ("notes" gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_invoice_id_fk" FOREIGN KEY ("organization_id","invoice_id") REFERENCES "public"."invoices"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "work_orders" ADD CONSTRAINT "work_orders_charged_invoice_id_fk" FOREIGN KEY ("organization_id","charged_invoice_id") REFERENCES "public"."invoices"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "organizations_sms_report_secret_unique" ON "organizations" USING btree ("sms_report_secret");--> statement-breakpoint
+CREATE UNIQUE INDEX "messages_dedup_key_unique" ON "messages" USING btree ("organization_id","dedup_key");--> statement-breakpoint
+CREATE INDEX "messages_delivered_at_sort_idx" ON "messages" USING btree ("organization_id","delivered_at","id");--> statement-breakpoint
+CREATE INDEX "payments_invoice_id_idx" ON "payments" USING btree ("organization_id","invoice_id");--> statement-breakpoint
+CREATE INDEX "work_orders_charged_invoice_id_idx" ON "work_orders" USING btree ("organization_id","charged_invoice_id");--> statement-breakpoint
 -- hand-written below
+-- a delivery report names its message by the provider's id alone (routes/sms-webhooks.ts)
+CREATE INDEX IF NOT EXISTS "messages_provider_id_idx" ON "messages" USING btree ("organization_id","provider_id");
 -- (issue 13) The tax rates in force, by the day they start: rates live in data, so a new Finance
 -- Act is a new row and earlier months keep theirs. MRI: 10 % of gross residential rent from
 -- 1 January 2016 (Finance Act 2015), 7.5 % from 1 January 2024 (Finance Act 2023). VAT: 16 %
