@@ -90,7 +90,7 @@ CREATE INDEX "payments_invoice_id_idx" ON "payments" USING btree ("organization_
 CREATE INDEX "work_orders_charged_invoice_id_idx" ON "work_orders" USING btree ("organization_id","charged_invoice_id");--> statement-breakpoint
 -- hand-written below
 -- a delivery report names its message by the provider's id alone (routes/sms-webhooks.ts)
-CREATE INDEX IF NOT EXISTS "messages_provider_id_idx" ON "messages" USING btree ("organization_id","provider_id");
+CREATE INDEX IF NOT EXISTS "messages_provider_id_idx" ON "messages" USING btree ("organization_id","provider_id");--> statement-breakpoint
 -- (issue 13) The tax rates in force, by the day they start: rates live in data, so a new Finance
 -- Act is a new row and earlier months keep theirs. MRI: 10 % of gross residential rent from
 -- 1 January 2016 (Finance Act 2015), 7.5 % from 1 January 2024 (Finance Act 2023). VAT: 16 %
