@@ -52,6 +52,8 @@ async function atOrg(name: string, username = 'jirani', apiKey = 'atsk_jirani'):
 async function sentMessage(o: Org, to = '0712345678'): Promise<RecordValues> {
   const created = await o.browser.post('/api/v1/messages', { channel: 'sms', recipient_type: 'number', to, body: 'Habari, kodi imepokelewa.' });
   expect(created.statusCode, created.body).toBe(201);
+  // the server's job queue sends it (tests run no background workers: drain does their work)
+  await t.app.jobs.drain();
   for (let i = 0; i < 200; i++) {
     const m = (await o.browser.get(`/api/v1/messages/${created.json().id}`)).json() as RecordValues;
     if (m.provider_id || m.status === 'failed') return m;
