@@ -27,6 +27,18 @@ for (const [w, h, tag] of [[1280, 800, 'laptop'], [390, 844, 'phone']] as const)
     const r = await fetch(`/api/v1${p}`, { headers: { Accept: 'application/json', ...(org ? { 'X-Tenant-Id': org.id } : {}) } });
     return r.json();
   }, path);
+  // LOGO=/path/to/logo.png: chosen on the settings screen first, so the PDFs carry it
+  if (process.env.LOGO) {
+    await page.goto(`${url}/settings`, { waitUntil: 'domcontentloaded' });
+    await page.getByTestId('logo-file').waitFor({ state: 'attached' });
+    if (tag === 'laptop') {
+      await page.getByTestId('logo-file').setInputFiles(process.env.LOGO);
+      await page.getByTestId('logo-preview').waitFor();
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForTimeout(1000);
+    }
+    await page.screenshot({ path: `${out}/settings-logo-${tag}.png` });
+  }
   const [invoice] = await get('/invoices?filter=%7B%22status%22%3A%22partially_paid%22%7D&range=%5B0%2C0%5D') as Array<{ id: string; tenant_id: string }>;
   const [payment] = await get('/payments?filter=%7B%22status%22%3A%22allocated%22%7D&range=%5B0%2C0%5D') as Array<{ id: string }>;
 

@@ -122,6 +122,27 @@ describe('settings', () => {
     expect(fake.sent('PUT', '/settings')).toHaveLength(0);
   });
 
+  it('takes the logo from a PNG file as a data: URL (the PDFs embed it), refuses other files, and can remove it', async () => {
+    const user = userEvent.setup({ applyAccept: false });
+    const fake = screensApi(['show.setting', 'edit.setting'], { 'payment-channels': [] });
+    fake.on('GET', '/settings', () => ({ status: 200, body: SETTINGS }));
+    fake.on('PUT', '/settings', (b) => ({ status: 200, body: { ...SETTINGS, ...b } }));
+    renderApp('/settings', routes);
+    await screen.findByRole('heading', { name: 'Settings' }, T);
+    const input = screen.getByTestId('logo-file') as HTMLInputElement;
+    await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByText('Choose a PNG or JPEG image.', {}, T)).toBeInTheDocument();
+    await user.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('logo-preview', {}, T)).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,iVBORw0KGgo/));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.sent('PUT', '/settings')).toHaveLength(1));
+    expect(String(fake.sent('PUT', '/settings')[0]!.logo)).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.sent('PUT', '/settings')).toHaveLength(2));
+    expect(fake.sent('PUT', '/settings')[1]!.logo ?? null).toBeNull();
+  });
+
   it('is read-only without edit.setting', async () => {
     const fake = screensApi(['show.setting'], { 'payment-channels': [] });
     fake.on('GET', '/settings', () => ({ status: 200, body: SETTINGS }));

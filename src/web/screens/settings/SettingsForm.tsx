@@ -21,6 +21,7 @@ import { MoneyInput } from '../../generic/MoneyInput';
 import { useChoices } from '../common/choices';
 import { useCan } from '../common/params';
 import { SmsProviderPanel } from './SmsProviderPanel';
+import { LogoInput } from './LogoInput';
 
 const RESOURCE = 'settings';
 type Values = Record<string, unknown>;
@@ -161,7 +162,7 @@ function Panels({ answer, tab, readOnly }: { answer: Values; tab: TabKey; readOn
             <PhoneInput source="phone" defaultCountry="KE" disabled={d} />
           </Row>
           <TextInput source="address" multiline minRows={2} validate={maxLength(500)} disabled={d} />
-          <TextInput source="logo" validate={maxLength(500)} disabled={d} helperText={translate('screens.settings.logo_hint')} />
+          <LogoInput disabled={d} />
         </Section>
         <Section title={translate('screens.settings.locale')}>
           <Row columns={3}>

@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../../../resources/index.js';
-import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../../helpers.js';
+import { rowsOf, type Database } from '../../../../src/server/db/client.js';
+import { runBilling } from '../../../../src/server/domain/billing/runs.js';
+import { buildTestApp, onPostgres, registeredBrowser, testDatabase, type Browser, type TestApp } from '../../helpers.js';
+import { seedOrganisation } from './seed.js';
 import { createSample } from '../../crud/samples.js';
 
 // A repair the tenant pays for (a completed work order, paid_by tenant, with an actual cost) is a
@@ -112,5 +116,38 @@ describe('repairs the tenant pays for', () => {
     const res = await o.browser.put(`/api/v1/work-orders/${order.id}`, { ...charged, paid_by: 'owner' });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('paid_by');
+  });
+});
+
+// Two billing runs for different months at once, on separate connections: each repair lands on one
+// invoice only (its work order is locked while the first run's batch commits).
+const pgOnly = describe.skipIf(!onPostgres());
+pgOnly('repairs under concurrent billing runs (PostgreSQL only: separate connections)', () => {
+  let a: Database;
+  let b: Database;
+  beforeAll(async () => { a = await testDatabase(); b = await testDatabase(); });
+  afterAll(async () => { await a?.close(); await b?.close(); });
+
+  it('two runs for two months at once charge each repair exactly once', async () => {
+    const org = await seedOrganisation(a.db, 30, { start: '2026-01-01' });
+    const p = org.slice(-8);
+    await a.db.execute(sql`
+      insert into work_orders (organization_id, id, number, property_id, house_id, description, paid_by, status, actual_cost)
+      select ${org}, 'WO' || ${p} || lpad(g::text, 8, '0'), 'WO-' || lpad(g::text, 6, '0'), ${`PR${p}`}, 'HO' || ${p} || lpad(g::text, 8, '0'),
+        'Broken door lock', 'tenant', 'completed', 750
+      from generate_series(1, 30) g`);
+    const [r1, r2] = await Promise.all([
+      runBilling(a.db, org, '2026-03', { batchSize: 4 }),
+      runBilling(b.db, org, '2026-04', { batchSize: 5 }),
+    ]);
+    expect([r1.status, r2.status]).toEqual(['done', 'done']);
+    const lines = rowsOf<{ n: number; orders: number }>(await a.db.execute(sql`
+      select count(*)::int as n, count(distinct description)::int as orders from invoice_lines
+      where organization_id = ${org} and description like 'Repair WO-%'`));
+    expect(lines[0]).toEqual({ n: 30, orders: 30 });
+    const charged = rowsOf<{ n: number }>(await a.db.execute(sql`
+      select count(*)::int as n from work_orders w join invoices i on i.organization_id = w.organization_id and i.id = w.charged_invoice_id
+      where w.organization_id = ${org} and i.house_id = w.house_id`));
+    expect(charged[0].n).toBe(30);
   });
 });
