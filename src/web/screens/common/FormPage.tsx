@@ -25,8 +25,9 @@ export function FormPage({ title, subtitle, status, actions, children, maxWidth 
   return (
     <Box sx={{ maxWidth, width: '100%', minWidth: 0, mx: 'auto', pb: 6, pt: 1 }}>
       <Title title={title} />
-      <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'flex-start', md: 'center' }, flexDirection: { xs: 'column', md: 'row' }, mb: 2 }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'flex-start', md: 'center' }, flexDirection: { xs: 'column', md: 'row' }, flexWrap: 'wrap', mb: 2 }}>
+        {/* the heading keeps its width (a record number never wraps): many actions move below it */}
+        <Box sx={{ flex: '1 0 auto', maxWidth: '100%', minWidth: 0 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               {title}
