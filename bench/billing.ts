@@ -9,27 +9,13 @@
 // BENCH_LEASES (10000). Targets: run ≤ 5 s, re-run ≤ 1 s. Also run by `npm run bench` (bench/run.ts).
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { ensureDatabase } from './ensure-database.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { runBilling } from '../src/server/domain/billing/runs.js';
 import { seedOrganisation } from '../tests/server/domain/billing/seed.js';
 
 const url = process.env.BENCH_BILLING_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/keja_bench_billing';
 const LEASES = Number(process.env.BENCH_LEASES || 10_000);
-
-async function ensureDatabase(target: string) {
-  const name = decodeURIComponent(new URL(target).pathname.slice(1));
-  const admin = new URL(target);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await c.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await c.end();
-  }
-}
 
 const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
   const t0 = performance.now();

@@ -11,7 +11,7 @@
 // BENCH_BULK_MESSAGES (10000; BENCH_SHORT=1: 1000), JOB_WORKERS (4).
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { ensureDatabase } from './ensure-database.js';
 import { ulid } from 'ulid';
 import { startFakeAfricasTalking, FAKE_AT_API_KEY, FAKE_AT_USERNAME } from '../src/dev/fake-africastalking.js';
 import { buildApp } from '../src/server/app.js';
@@ -24,20 +24,6 @@ import { seedOrganisation } from '../tests/server/domain/billing/seed.js';
 const url = process.env.BENCH_BULK_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/keja_bench_bulk';
 const TOTAL = Number(process.env.BENCH_BULK_MESSAGES || (process.env.BENCH_SHORT === '1' ? 1000 : 10_000));
 const WORKERS = Number(process.env.JOB_WORKERS || 4);
-
-async function ensureDatabase(target: string) {
-  const name = decodeURIComponent(new URL(target).pathname.slice(1));
-  const admin = new URL(target);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await c.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await c.end();
-  }
-}
 
 export interface BulkSendFigures { messages: number; seconds: number; perSecond: number; outsideShare: number; requests: number }
 

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { ensureDatabase } from './ensure-database.js';
 import { ulid } from 'ulid';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -26,20 +27,6 @@ const url = process.env.BENCH_C2B_DATABASE_URL || 'postgres://postgres@127.0.0.1
 const LEASES = Number(process.env.BENCH_LEASES || 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CALLERS = Number(process.env.BENCH_CONNECTIONS || 10);
-
-async function ensureDatabase(target: string) {
-  const name = decodeURIComponent(new URL(target).pathname.slice(1));
-  const admin = new URL(target);
-  admin.pathname = '/postgres';
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  try {
-    const { rowCount } = await c.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await c.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await c.end();
-  }
-}
 
 export interface Rate { count: number; rps: number; p50: number; p99: number; failures: number }
 

@@ -4,9 +4,6 @@ import { resources } from '../../../resources/index.js';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
-/** The money records (product.md 4.9): their domain verbs (void, reverse, allocate…) write their own rows too. */
-export const MONEY_RESOURCES = ['leases', 'invoices', 'payments', 'expenses', 'incomes', 'remittances'] as const;
-
 /**
  * Every area's records are in the audit log: each generic create, update and delete writes its row
  * in the same transaction (crud/repository.ts), not only money. Members are the exception: they

@@ -12,9 +12,9 @@ import { statementDocument } from '../domain/documents/statement.js';
 import { period } from '../domain/reports/common.js';
 import { forbidden, invalid } from '../errors.js';
 import { withTenant, type TenantContext } from '../tenancy.js';
+import { Message } from './account-schemas.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
-const Message = Type.Object({ message: Type.String() });
 const EmailBody = Type.Optional(Type.Object({
   to: Type.Optional(Type.String({ maxLength: 254, description: "default: the tenant's email" })),
 }, { additionalProperties: false }));

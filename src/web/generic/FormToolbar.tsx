@@ -15,6 +15,7 @@ export function FormToolbar({ resource, editing, returnTo }: { resource: Resourc
   const labels = useLabels(resource);
   const Extra = areaExtensions[resource.name]?.recordActions;
   const blocked = editing && record ? resource.delete.blockedWhen?.find((b) => b.in.includes(String(record[b.field]))) : undefined;
+  const title = titleText(resource, record);
   return (
     <Toolbar sx={{ gap: 1, flexWrap: 'wrap', justifyContent: 'space-between', bgcolor: { xs: 'background.paper', sm: 'transparent' }, px: 2, borderTop: { xs: 1, sm: 0 }, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -32,9 +33,9 @@ export function FormToolbar({ resource, editing, returnTo }: { resource: Resourc
             redirect={returnTo}
             record={record}
             resource={resource.name}
-            confirmTitle={titleText(resource, record) || undefined}
+            confirmTitle={title || undefined}
             // the toast names the record ("Property Jirani Heights deleted"), not "Element deleted"
-            successMessage={titleText(resource, record) ? translate('generic.form.deleted_record', { name: labels.area(1), title: titleText(resource, record) }) : undefined}
+            successMessage={title ? translate('generic.form.deleted_record', { name: labels.area(1), title }) : undefined}
           />
         )
       ) : null}

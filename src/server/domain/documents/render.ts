@@ -4,6 +4,7 @@
 // (Helvetica): they cover English, Swahili and "KES", keep text extractable, and need no font file.
 import PDFDocument from 'pdfkit';
 import type { Letterhead } from './letterhead.js';
+import { moment } from './money-text.js';
 
 export interface Column {
   key: string;
@@ -186,12 +187,8 @@ export function renderDocument(spec: DocumentSpec, org: Letterhead, generatedAt 
     // text at the page's foot sits inside the bottom margin: lineBreak false keeps pdfkit from adding a page
     if (org.footer) doc.text(org.footer, left, fy, { width: width - 190, height: 20, ellipsis: true });
     doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + width - 180, fy, { width: 180, align: 'right', lineBreak: false });
-    doc.text(`Generated ${generatedAtText(generatedAt)}`, left + width - 180, fy + 9, { width: 180, align: 'right', lineBreak: false });
+    doc.text(`Generated ${moment(generatedAt)}`, left + width - 180, fy + 9, { width: 180, align: 'right', lineBreak: false });
   }
   doc.end();
   return done;
 }
-
-const generatedAtText = (d: Date) => new Intl.DateTimeFormat('en-KE', {
-  day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Nairobi',
-}).format(d);

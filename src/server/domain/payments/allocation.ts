@@ -31,13 +31,7 @@ export async function lockTenant(tx: Db, organizationId: string, tenantId: strin
   return rows.length > 0;
 }
 
-export interface OpenInvoice extends Payable {
-  id: string;
-  due_date: string;
-  issue_date: string;
-  priority: number;
-  balance: bigint;
-}
+export type OpenInvoice = Payable;
 
 /**
  * A line's allocation priority: its charge's (lower is paid first); a line without a charge by its

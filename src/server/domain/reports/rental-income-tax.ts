@@ -8,6 +8,7 @@ import type { RentalIncomeTax } from '../../../shared/money-report-shapes.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { invalid, notFound } from '../../errors.js';
 import { depositLine } from '../billing/deposits.js';
+import { addMonths, monthEnd } from '../billing/periods.js';
 import { cents, dec } from '../payments/allocation.js';
 import { addDays, type ReportTable } from './common.js';
 import { allocatedOn, invoiceAllocations, openOn } from './ledger.js';
@@ -25,12 +26,9 @@ const TAXABLE = sql`(l.kind <> 'deposit' and coalesce(dc.category, '') <> 'depos
 
 const MONTH = /^(19|20|21)\d\d-(0[1-9]|1[0-2])$/;
 
-/** The last day of a month 'YYYY-MM'. */
-const lastDay = (month: string) => addDays(`${nextMonth(month)}-01`, -1);
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
+/** The last day of a month 'YYYY-MM', and the month after it. */
+const lastDay = (month: string) => monthEnd(`${month}-01`);
+const nextMonth = (month: string) => addMonths(`${month}-01`, 1).slice(0, 7);
 
 export function monthOf(value: string | undefined, today: string): string {
   const month = value || today.slice(0, 7);

@@ -103,7 +103,7 @@ function TestSms({ unsaved }: { unsaved: boolean }) {
           slotProps={{ htmlInput: { inputMode: 'tel', autoComplete: 'tel', maxLength: 40 } }}
           sx={{ flex: 1, maxWidth: { sm: 320 } }}
         />
-        <Button type="button" variant="outlined" startIcon={<SendRoundedIcon />} onClick={() => void send()} loading={busy} disabled={!to.trim()} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'flex-start' }, mt: { sm: 0.25 } }}>
+        <Button type="button" variant="outlined" startIcon={<SendRoundedIcon />} onClick={() => void send()} loading={busy} disabled={!to.trim()} sx={{ flexShrink: 0, alignSelf: 'flex-start', mt: { sm: 0.25 } }}>
           {translate('screens.settings.test_send')}
         </Button>
       </Stack>
