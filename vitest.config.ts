@@ -11,7 +11,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts', 'tests/shared/**/*.test.ts', 'tests/resources/**/*.test.ts'],
           pool: 'forks',
           maxWorkers: 2,
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
           globalSetup: ['tests/server/global-setup.ts'],
         },
