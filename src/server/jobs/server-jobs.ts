@@ -4,7 +4,7 @@ import { todayIn } from '../domain/billing/scheduler.js';
 import { sendMessages, sweepMessages } from '../domain/messaging/dispatch.js';
 import { runReminders } from '../domain/messaging/reminders.js';
 import { messagingServices } from '../domain/messaging/services.js';
-import { numberPendingReceipts } from '../domain/payments/receipt-numbers.js';
+import { finishCallbackPayment } from '../domain/payments/receipt-numbers.js';
 import { QUEUES } from './install.js';
 import { Jobs } from './jobs.js';
 import { stableJobId } from './stable-id.js';
@@ -62,7 +62,8 @@ export function createServerJobs(opts: ServerJobsOptions): ServerJobs {
   });
 
   jobs.handle(QUEUES.receiptNumbers.name, async (data) => {
-    if (str(data.organization_id)) await numberPendingReceipts(database.app, str(data.organization_id));
+    if (!str(data.organization_id) || !str(data.payment_id)) return;
+    if (!(await finishCallbackPayment(database.app, str(data.organization_id), str(data.payment_id), true))) throw new Error('payment not numbered yet');
   });
 
   const remindersTick = async (only?: string[]) => {

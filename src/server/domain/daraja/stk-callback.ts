@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { NOT_FOUND, openChannel, storable, type CallbackReply, type Channel } from './c2b.js';
-import { numberPendingReceipts } from '../payments/receipt-numbers.js';
+import { finishCallbackPayment } from '../payments/receipt-numbers.js';
 import { recordReceipt } from './receipts.js';
 import { parseStkCallback, stateOfResult, type StkResult } from './stk-payload.js';
 import { isUsableSecret } from './url-rules.js';
@@ -50,7 +50,7 @@ export async function receiveStkCallback(db: Db, secret: string, raw: string): P
  */
 export async function applyStkResult(db: Db, channel: Channel, callbackId: string, r: StkResult): Promise<void> {
   const org = channel.organization_id;
-  let created = false;
+  let created: string | null = null;
   try {
     await inScope(db, { tenant: org }, async (tx) => {
       const [req] = rowsOf<RequestRow>(await tx.execute(sql`
@@ -66,7 +66,7 @@ export async function applyStkResult(db: Db, channel: Channel, callbackId: strin
             accountReference: req.account_reference, tenantId: req.tenant_id, leaseId: req.lease_id,
           });
           paymentId = recorded.id;
-          created = recorded.created;
+          if (recorded.created) created = recorded.id;
         }
         await tx.execute(sql`
           update payment_requests set state = ${stateOfResult(r.resultCode)}, result_code = ${r.resultCode}, result_desc = ${r.resultDesc},
@@ -84,7 +84,7 @@ export async function applyStkResult(db: Db, channel: Channel, callbackId: strin
       where organization_id = ${org} and id = ${callbackId} and status <> 'recorded'`)).catch(() => undefined);
     throw err;
   }
-  if (created) await numberPendingReceipts(db, org).catch(() => undefined);
+  if (created) await finishCallbackPayment(db, org, created, false).catch(() => undefined);
 }
 
 /** After the push's answer is recorded: a callback that arrived before it is applied now. */

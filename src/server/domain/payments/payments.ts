@@ -121,7 +121,7 @@ export const paymentHooks = {
     // the payment's own create/update row is the repository's (crud/repository.ts auditWrite)
     await allocatePayment(tx, organizationId, id);
     // an M-Pesa callback's payment is numbered (and its SMS receipt queued) after it commits
-    if (!existing && receiptNumberDeferred()) return queueNumbering(tx, organizationId);
+    if (!existing && receiptNumberDeferred()) return queueNumbering(tx, organizationId, id);
     if (!existing) await numberReceipt(tx, organizationId, id);
     // confirmed with a tenant: its SMS receipt (with the number just taken), once per payment
     await queueReceipt(tx, organizationId, id);

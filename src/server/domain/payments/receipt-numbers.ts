@@ -10,17 +10,17 @@ import { formatNumber, nextNumber } from '../numbering.js';
 // whose lock is held until the taker commits. A payment recorded by hand takes its number in its
 // own transaction, last (numberReceipt). An M-Pesa callback does not: ten callers at once queued
 // on that lock for all of the rest of their transactions (bench c2b: 13/s, p99 2.2 s on a loaded
-// machine, against 760/s for a bare insert). Its payment commits without a number, and right
-// after, a short transaction numbers every payment of the organisation still without one, in the
-// order they were recorded, and queues their SMS receipts (numberPendingReceipts). Callers that
-// arrive together wait once, and the first one numbers them all. A job inserted with the payment
-// does the same if the process dies in between.
+// machine, against 760/s for a bare insert). Its payment commits without a number, with a job
+// (queueNumbering); right after, the callback numbers every payment of the organisation still
+// without one, oldest first, in one short transaction, unless another caller is doing so at that
+// moment (then it does not wait: that caller, or the job, numbers it), and queues its SMS receipt
+// once it has its number. The job does the same, waiting its turn, whatever happened before.
 
 export const RECEIPT_PREFIX = 'RCT-';
 
 const deferred = new AsyncLocalStorage<true>();
 
-/** Runs fn (a payment's creation) with its receipt number and SMS receipt left for numberPendingReceipts. */
+/** Runs fn (a payment's creation) with its receipt number and SMS receipt left for finishCallbackPayment. */
 export function deferReceiptNumber<T>(fn: () => Promise<T>): Promise<T> {
   return deferred.run(true, fn);
 }
@@ -42,26 +42,31 @@ export async function numberReceipt(tx: Db, organizationId: string, id: string):
   await stampAudit(tx, organizationId, [{ id, receipt }]);
 }
 
-/** In the payment's transaction: the job that numbers it should the process die before numberPendingReceipts runs. */
-export async function queueNumbering(tx: Db, organizationId: string): Promise<void> {
-  await currentJobs()?.send(tx, QUEUES.receiptNumbers.name, { organization_id: organizationId });
+/** In the payment's transaction: the job that numbers it and queues its receipt, whatever happens after the commit. */
+export async function queueNumbering(tx: Db, organizationId: string, paymentId: string): Promise<void> {
+  await currentJobs()?.send(tx, QUEUES.receiptNumbers.name, { organization_id: organizationId, payment_id: paymentId });
 }
 
 /** Payments numbered per transaction: a backlog is worked through in steps, each one short. */
 const BATCH = 200;
 
 /**
- * Numbers the organisation's payments that have none yet (committed by callbacks), oldest first,
- * and queues the SMS receipt of each one with a tenant. Numbers stay gapless and unique: numberers
- * take turns on an advisory lock and read the waiting payments only once they hold it (so a
- * second one finds what the first numbered), and the series row is the one hand-recorded
- * payments take. Returns how many were numbered.
+ * Numbers the organisation's payments that have none yet (committed by callbacks), oldest first.
+ * Numbers stay gapless and unique: numberers take turns on an advisory lock and read the waiting
+ * payments only once they hold it (so a second one finds what the first numbered); the series
+ * row is the one hand-recorded payments take. wait false: when another numberer holds the lock,
+ * returns at once (what it missed, the job numbers). Returns how many were numbered.
  */
-export async function numberPendingReceipts(db: Db, organizationId: string): Promise<number> {
+export async function numberPendingReceipts(db: Db, organizationId: string, wait: boolean): Promise<number> {
   let total = 0;
   for (;;) {
     const n = await inScope(db, { tenant: organizationId }, async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`receipt-numbers:${organizationId}`}, 0))`);
+      const lock = `receipt-numbers:${organizationId}`;
+      if (wait) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`);
+      else {
+        const [got] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lock}, 0)) as ok`));
+        if (!got?.ok) return -1;
+      }
       const pending = rowsOf<{ id: string }>(await tx.execute(sql`
         select id from payments where organization_id = ${organizationId} and receipt_number is null
         order by created_at, id limit ${BATCH}`));
@@ -76,10 +81,32 @@ export async function numberPendingReceipts(db: Db, organizationId: string): Pro
         from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as n(id text, receipt text)
         where p.organization_id = ${organizationId} and p.id = n.id`);
       await stampAudit(tx, organizationId, numbered);
-      for (const p of numbered) await queueReceipt(tx, organizationId, p.id);
       return numbered.length;
     });
+    if (n < 0) return total;
     total += n;
     if (n < BATCH) return total;
   }
+}
+
+/** Its SMS receipt queued (once: the message's key) when it has its number. False: no number yet. */
+async function receiptOnceNumbered(db: Db, organizationId: string, paymentId: string): Promise<boolean> {
+  return inScope(db, { tenant: organizationId }, async (tx) => {
+    const [p] = rowsOf<{ receipt_number: string | null }>(await tx.execute(sql`
+      select receipt_number from payments where organization_id = ${organizationId} and id = ${paymentId}`));
+    if (!p?.receipt_number) return !p;
+    await queueReceipt(tx, organizationId, paymentId);
+    return true;
+  });
+}
+
+/**
+ * A callback's payment, once committed: numbered, then its SMS receipt queued. Right after the
+ * callback (inJob false) it does not wait for another numberer; its job (inJob true) does, when
+ * the payment still has no number by then. False: not numbered yet (the job will).
+ */
+export async function finishCallbackPayment(db: Db, organizationId: string, paymentId: string, inJob: boolean): Promise<boolean> {
+  if (inJob && (await receiptOnceNumbered(db, organizationId, paymentId))) return true;
+  await numberPendingReceipts(db, organizationId, inJob);
+  return receiptOnceNumbered(db, organizationId, paymentId);
 }
