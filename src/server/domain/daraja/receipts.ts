@@ -28,7 +28,7 @@ export interface MpesaReceipt {
  * once. Both come here and take the same lock on the receipt, so the second waits for the first
  * to commit and then finds its payment (the unique key on channel and external reference backs
  * this up). Runs in the caller's transaction; the lock is the transaction's. The new payment has
- * no receipt number yet: the caller runs numberPendingReceipts once it has committed.
+ * no receipt number yet: the caller runs finishCallbackPayment once it has committed.
  *
  * A C2B confirmation that came first and matched no account left the payment unmatched; the STK
  * callback for the same receipt knows whose money it asked for, and assigns it (still one payment).
