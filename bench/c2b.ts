@@ -2,7 +2,8 @@
 // callbacks POSTed as Safaricom would (a unique TransID each, the account code of a random house
 // of an organisation with BENCH_LEASES active leases and an issued invoice each), by 10 concurrent
 // callers for BENCH_SECONDS: each one finds the channel by its secret, stores the raw callback,
-// records the payment (receipt number, match, allocation, audit) in two transactions under
+// records the payment (match, allocation, audit) in two transactions, then its receipt number in a
+// short third one (domain/payments/receipt-numbers.ts), under
 // row-level security. Beside it, in the same run, the bare insert rate: one INSERT of a payment
 // row per statement by 10 concurrent pool clients, no rules. Daraja's callback timeout is about
 // 8 s (reference/integrations.md A2); p99 must stay far below it.

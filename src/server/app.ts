@@ -41,6 +41,7 @@ import { configureJobs } from './jobs/registry.js';
 import type { Jobs } from './jobs/jobs.js';
 import { schedulerEnabled } from './domain/billing/scheduler.js';
 import { configureSecretBox } from './domain/secret-box.js';
+import { sealPlainAtKeys } from './domain/messaging/at-key.js';
 import { isIsoDate, parseDateTime } from '../shared/resource-values.js';
 import { todayIn } from './domain/billing/scheduler.js';
 
@@ -95,6 +96,8 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('mailer', opts.mailer ?? (config.mailDriver === 'smtp' && config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)));
   // the record hooks encrypt Daraja keys and send messages with these (crud/hooks.ts knows no app)
   configureSecretBox(config.appKey);
+  const sealed = await sealPlainAtKeys(database.db);
+  if (sealed) app.log.info({ organisations: sealed }, "Africa's Talking API keys stored in plain text encrypted");
   configureMessaging({
     ...defaultMessagingServices(app.log, app.mailer, config.smsDriver, { baseUrl: config.africasTalkingUrl }),
     leaseSeconds: config.smsLeaseSeconds,

@@ -168,6 +168,8 @@ export interface Attention {
   urgent_tickets?: number;
   draft_leases?: number;
   failed_messages?: number;
+  /** SMS held as "insufficient credits": they go when credits are topped up. */
+  waiting_for_credits?: number;
   unmatched_payments?: number;
 }
 

@@ -1,8 +1,8 @@
 // "Simulate a payment" in demo mode, in Chromium against the real server and the local fake
 // Daraja: the button on the demo paybill asks the fake, which calls Keja's own confirmation URL
 // over HTTP as Safaricom would; the payment arrives matched to the tenant by an account number
-// typed carelessly, is allocated, and shows on the payments list, the dashboard and the tenant's
-// statement. Then "Request payment" on an invoice: an STK push to the fake, whose callback (and
+// typed carelessly, is allocated, and shows on the payments list, the dashboard, the tenant's
+// statement and, as its SMS receipt, on the sent messages. Then "Request payment" on an invoice: an STK push to the fake, whose callback (and
 // the C2B confirmation of the same money) makes one payment, and the dialog says Paid.
 // Screenshots at laptop and phone size go to SHOTS (default /tmp/daraja-shots).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -168,6 +168,17 @@ describe('simulate a payment (demo), in Chromium', () => {
     await expect.poll(() => text(page), { timeout: 30_000 }).toContain('1,234.50');
     expect(await text(page)).toContain(ours);
     await page.screenshot({ path: `${out}/statement-laptop.png`, fullPage: true });
+
+    // its SMS receipt, sent by the job queue (the demo's SMS driver is "log"): on the sent messages,
+    // naming the amount and the receipt number
+    const sent = async () => (await get<Array<{ body: string; status: string; tenant_id: string }>>(page,
+      `/messages?filter=${encodeURIComponent(JSON.stringify({ tenant_id: lease.tenant_id, status: ['sent', 'delivered', 'logged'] }))}&range=[0,49]`))
+      .filter((m) => m.body.includes(ours));
+    await expect.poll(async () => (await sent()).length, { timeout: 60_000 }).toBe(1);
+    expect((await sent())[0].body).toContain('1,234.50');
+    await page.goto(`${server.url}/sent`);
+    await expect.poll(() => text(page), { timeout: 30_000 }).toContain(ours);
+    await page.screenshot({ path: `${out}/sent-messages-laptop.png` });
     expect(browser.outside).toEqual([]);
   });
 

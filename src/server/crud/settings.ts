@@ -10,6 +10,7 @@ import { withTenant } from '../tenancy.js';
 import { checkReferences } from './repository.js';
 import { makeDefaultChannel } from '../domain/payment-channels.js';
 import { recordAudit } from '../domain/audit.js';
+import { sealAtKey } from '../domain/messaging/at-key.js';
 
 const columnKeys = new Set<string>(ORGANIZATION_COLUMNS);
 
@@ -74,7 +75,8 @@ export async function settingsRoutes(app: FastifyInstance) {
         if (!(f.key in values)) continue;
         // an empty secret keeps the stored one (the form never shows it)
         if (f.writeOnly && (values[f.key] === null || values[f.key] === '')) continue;
-        const value = toColumns([f], values)[f.key];
+        let value = toColumns([f], values)[f.key];
+        if (f.key === 'africastalking_api_key' && typeof value === 'string') value = sealAtKey(value.trim(), ctx.organizationId);
         if (columnKeys.has(f.key)) columns[f.key] = value;
         else document[f.key] = value;
       }

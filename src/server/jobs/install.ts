@@ -11,6 +11,8 @@ export const JOB_SCHEMA = 'pgboss';
 export const QUEUES = {
   /** { organization_id, ids }: claim, send outside any transaction, record (domain/messaging/dispatch.ts). */
   send: { name: 'messages-send', retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 900 },
+  /** { organization_id }: receipt numbers for payments a callback recorded, should its own numbering not have run (domain/payments/receipt-numbers.ts). */
+  receiptNumbers: { name: 'receipt-numbers', retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
   /** The hourly tick of the reminder schedule (domain/messaging/reminders.ts). */
   remindersTick: { name: 'reminders-tick', retryLimit: 0, expireInSeconds: 600 },
   /** { organization_id, day }: one organisation's reminders of one day; its id makes it once per day. */

@@ -4,6 +4,7 @@ import { todayIn } from '../domain/billing/scheduler.js';
 import { sendMessages, sweepMessages } from '../domain/messaging/dispatch.js';
 import { runReminders } from '../domain/messaging/reminders.js';
 import { messagingServices } from '../domain/messaging/services.js';
+import { finishCallbackPayment } from '../domain/payments/receipt-numbers.js';
 import { QUEUES } from './install.js';
 import { Jobs } from './jobs.js';
 import { stableJobId } from './stable-id.js';
@@ -58,6 +59,11 @@ export function createServerJobs(opts: ServerJobsOptions): ServerJobs {
     const ids = Array.isArray(data.ids) ? data.ids.filter((x): x is string => typeof x === 'string') : [];
     if (!services || !str(data.organization_id)) return;
     await sendMessages(database.app, services, str(data.organization_id), ids);
+  });
+
+  jobs.handle(QUEUES.receiptNumbers.name, async (data) => {
+    if (!str(data.organization_id) || !str(data.payment_id)) return;
+    if (!(await finishCallbackPayment(database.app, str(data.organization_id), str(data.payment_id), true))) throw new Error('payment not numbered yet');
   });
 
   const remindersTick = async (only?: string[]) => {

@@ -1,5 +1,6 @@
 // What needs attention today, at the top of the dashboard: urgent tickets, draft leases waiting to
-// be activated, messages that failed, payments to match. Each is a count linking to its list,
+// be activated, messages that failed, messages waiting for SMS credits (only when there are some),
+// payments to match. Each is a count linking to its list,
 // filtered; the API sends a count only to a member who may list that area, and the panel draws
 // only those (nothing at all for a member who may list none of them).
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import PriorityHighRoundedIcon from '@mui/icons-material/PriorityHighRounded';
 import DescriptionRoundedIcon from '@mui/icons-material/DescriptionRounded';
 import SmsFailedRoundedIcon from '@mui/icons-material/SmsFailedRounded';
 import HelpOutlineRoundedIcon from '@mui/icons-material/HelpOutlineRounded';
+import MoneyOffRoundedIcon from '@mui/icons-material/MoneyOffRounded';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useSession } from '../session/session-store';
@@ -17,17 +19,19 @@ import type { Dashboard } from './types';
 
 type Key = keyof NonNullable<Dashboard['attention']>;
 
-const ITEMS: Array<{ key: Key; module: string; icon: ReactNode; to: string }> = [
+const ITEMS: Array<{ key: Key; module: string; icon: ReactNode; to: string; onlyWhenSome?: boolean }> = [
   { key: 'urgent_tickets', module: 'ticket', icon: <PriorityHighRoundedIcon />, to: listLink('tickets', { priority: ['urgent'], status: OPEN_TICKET }) },
   { key: 'draft_leases', module: 'lease', icon: <DescriptionRoundedIcon />, to: listLink('leases', { status: ['draft'] }) },
-  { key: 'failed_messages', module: 'message', icon: <SmsFailedRoundedIcon />, to: listLink('messages', { status: ['failed', 'insufficient_credits'] }) },
+  { key: 'failed_messages', module: 'message', icon: <SmsFailedRoundedIcon />, to: listLink('messages', { status: ['failed'] }) },
+  { key: 'waiting_for_credits', module: 'message', icon: <MoneyOffRoundedIcon />, to: listLink('messages', { status: ['insufficient_credits'] }), onlyWhenSome: true },
   { key: 'unmatched_payments', module: 'payment', icon: <HelpOutlineRoundedIcon />, to: listLink('payments', { status: ['unmatched'] }) },
 ];
 
 export function AttentionPanel({ data }: { data: Dashboard }) {
   const translate = useTranslate();
   const { permissions } = useSession();
-  const shown = ITEMS.filter((i) => data.attention?.[i.key] !== undefined && hasPermission(permissions, `list.${i.module}`));
+  const shown = ITEMS.filter((i) => data.attention?.[i.key] !== undefined && hasPermission(permissions, `list.${i.module}`)
+    && (!i.onlyWhenSome || (data.attention[i.key] ?? 0) > 0));
   if (!shown.length) return null;
   const waiting = shown.some((i) => (data.attention?.[i.key] ?? 0) > 0);
   return (

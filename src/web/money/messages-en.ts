@@ -177,6 +177,7 @@ export const moneyEnglish = {
       urgent_tickets: 'urgent ticket open |||| urgent tickets open',
       draft_leases: 'draft lease to activate |||| draft leases to activate',
       failed_messages: 'message not sent |||| messages not sent',
+      waiting_for_credits: 'message waiting: SMS credits ran out |||| messages waiting: SMS credits ran out',
       unmatched_payments: 'payment to match |||| payments to match',
     },
     load_failed: 'The dashboard figures could not be loaded.',

@@ -180,6 +180,7 @@ export const moneySwahili: Tree<typeof moneyEnglish> = {
       urgent_tickets: 'tiketi ya dharura iko wazi |||| tiketi za dharura ziko wazi',
       draft_leases: 'mkataba wa rasimu wa kuanzisha |||| mikataba ya rasimu ya kuanzisha',
       failed_messages: 'ujumbe haukutumwa |||| jumbe hazikutumwa',
+      waiting_for_credits: 'ujumbe unasubiri: salio la SMS limeisha |||| jumbe zinasubiri: salio la SMS limeisha',
       unmatched_payments: 'malipo ya kulinganisha |||| malipo ya kulinganisha',
     },
     load_failed: 'Takwimu za dashibodi hazikuweza kupakiwa.',

@@ -112,7 +112,7 @@ describe('Manager', () => {
     const board = (await b.get('/api/v1/dashboard')).json();
     expect(board).toHaveProperty('this_month');
     expect(board).toHaveProperty('arrears');
-    expect(Object.keys(board.attention).sort()).toEqual(['draft_leases', 'failed_messages', 'unmatched_payments', 'urgent_tickets']);
+    expect(Object.keys(board.attention).sort()).toEqual(['draft_leases', 'failed_messages', 'unmatched_payments', 'urgent_tickets', 'waiting_for_credits']);
     const house = await b.post('/api/v1/houses', { ...made.house, id: undefined, number: 'M2', account_code: 'MGRM2', status: 'vacant' });
     expect(house.statusCode, house.body).toBe(201);
     const tenant = await b.post('/api/v1/tenants', { ...made.tenant, id: undefined, name: 'Brian Kiprop', id_number: '30111222' });
@@ -138,7 +138,7 @@ describe('Accountant', () => {
     const b = await member('Accountant');
     const board = (await b.get('/api/v1/dashboard')).json();
     expect(board).toHaveProperty('arrears');
-    expect(Object.keys(board.attention).sort()).toEqual(['draft_leases', 'failed_messages', 'unmatched_payments']);
+    expect(Object.keys(board.attention).sort()).toEqual(['draft_leases', 'failed_messages', 'unmatched_payments', 'waiting_for_credits']);
     const receipt = await b.post('/api/v1/payments', cashReceipt());
     expect(receipt.statusCode, receipt.body).toBe(201);
     await expectStatus(b.post(`/api/v1/payments/${receipt.json().id}/reverse`, { reason: 'Counted twice' }), 200, 'reverse');
@@ -174,6 +174,6 @@ describe('another organisation', () => {
     await expectStatus(other.browser.get('/api/v1/dashboard', { 'x-tenant-id': orgId }), 404, 'foreign dashboard');
     const own = (await other.browser.get('/api/v1/dashboard')).json();
     expect(own.occupancy.houses).toBe(0);
-    expect(own.attention).toEqual({ urgent_tickets: 0, draft_leases: 0, failed_messages: 0, unmatched_payments: 0 });
+    expect(own.attention).toEqual({ urgent_tickets: 0, draft_leases: 0, failed_messages: 0, waiting_for_credits: 0, unmatched_payments: 0 });
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordValues } from '../../../src/shared/resource.js';
 import { inScope, rowsOf } from '../../../src/server/db/client.js';
 import { memberships, userRoles } from '../../../src/server/db/schema.js';
+import { openAtKey, sealPlainAtKeys } from '../../../src/server/domain/messaging/at-key.js';
 import { configureMessaging, messagingServices, type MessagingServices } from '../../../src/server/domain/messaging/services.js';
 import { logSmsDriver, SmsSendError, type OutgoingSms, type SmsDriver } from '../../../src/server/domain/messaging/sms-driver.js';
 import { formatDay } from '../../../src/shared/format.js';
@@ -142,6 +143,8 @@ describe('sending an SMS', () => {
     const outboxList = await o.browser.get(`/api/v1/messages?filter=${encodeURIComponent(JSON.stringify({ status: ['queued', 'sending', 'failed', 'insufficient_credits'] }))}`);
     expect(outboxList.json().map((x: RecordValues) => x.id)).toEqual([m.id]);
 
+    // the dashboard says so, linking to these (a count of its own, not "not sent")
+    expect((await o.browser.get('/api/v1/dashboard')).json().attention).toMatchObject({ waiting_for_credits: 1, failed_messages: 0 });
     // retried without credits: still refused; the job does not pick it up on its own
     expect((await retry(o.browser, m.id)).json().status).toBe('insufficient_credits');
     await drain();
@@ -152,6 +155,7 @@ describe('sending an SMS', () => {
     await drain();
     const retried = await o.browser.get(`/api/v1/messages/${m.id}`);
     expect(retried.json()).toMatchObject({ status: 'sent', error: null, attempts: 1 });
+    expect((await o.browser.get('/api/v1/dashboard')).json().attention).toMatchObject({ waiting_for_credits: 0 });
     expect(outbox).toHaveLength(1);
     expect(await usage(o)).toEqual([{ message_id: m.id, credits: 2 }]);
     expect(await balance(o)).toBe(4);
@@ -241,6 +245,22 @@ describe('SMS settings', () => {
     const full = await o.browser.put('/api/v1/settings', { ...settings, sms_driver: 'africastalking', africastalking_username: 'jirani', africastalking_api_key: 'atsk_0123' });
     expect(full.statusCode, full.body).toBe(200);
     expect(full.json()).toMatchObject({ sms_driver: 'africastalking', africastalking_api_key_set: true });
+    expect(full.json()).not.toHaveProperty('africastalking_api_key');
+    // stored encrypted like the Daraja keys, bound to the organisation; never in the audit log
+    const stored = async () => String(rowsOf<{ key: string }>(await t.database.db.execute(sql`
+      select settings->>'africastalking_api_key' as key from organizations where id = ${o.orgId}`))[0].key);
+    expect(await stored()).toMatch(/^v1\./);
+    expect(openAtKey(await stored(), o.orgId)).toBe('atsk_0123');
+    expect(openAtKey(await stored(), 'another-organisation')).toBeNull();
+    const audit = rowsOf<{ text: string }>(await t.database.db.execute(sql`select coalesce(before::text, '') || coalesce(after::text, '') as text from audit_log where organization_id = ${o.orgId}`));
+    expect(audit.some((a) => a.text.includes('atsk_0123'))).toBe(false);
+    // a key saved in plain text before this: still read as it is, and encrypted when a server starts
+    await t.database.db.execute(sql`update organizations set settings = jsonb_set(settings, '{africastalking_api_key}', '"atsk_plain"') where id = ${o.orgId}`);
+    expect(openAtKey(await stored(), o.orgId)).toBe('atsk_plain');
+    expect(await sealPlainAtKeys(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toMatch(/^v1\./);
+    expect(openAtKey(await stored(), o.orgId)).toBe('atsk_plain');
+    expect(await sealPlainAtKeys(t.database.db)).toBe(0);
     // saved again without the (never shown) key: the stored one counts
     const again = await o.browser.put('/api/v1/settings', { ...(full.json() as RecordValues), sms_sender_id: 'JIRANI', africastalking_api_key: '' });
     expect(again.statusCode, again.body).toBe(200);

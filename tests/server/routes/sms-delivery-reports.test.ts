@@ -75,12 +75,12 @@ const snapshot = (orgId: string) => inScope(t.database.db, { tenant: orgId }, as
   rowsOf<RecordValues>(await tx.execute(sql`select id, status, error, delivered_at from messages where organization_id = ${orgId} order by id`)));
 
 describe("Africa's Talking delivery reports", () => {
-  it('a message sent through AT keeps the provider id; the fake’s Success report marks it delivered; a replay changes nothing', async () => {
+  it('a message sent through AT keeps the provider id and its cost; the fake’s Success report marks it delivered; a replay changes nothing', async () => {
     const o = await atOrg('Delivered Estates');
     const m = await sentMessage(o);
-    expect(m).toMatchObject({ status: 'sent', to: '+254712345678' });
+    expect(m).toMatchObject({ status: 'sent', to: '+254712345678', cost: 'KES 0.8000' });
     const accepted = fake.sent.find((s) => s.messageId === m.provider_id);
-    expect(accepted).toMatchObject({ to: '+254712345678', from: 'JIRANI', username: 'jirani', statusCode: 101 });
+    expect(accepted).toMatchObject({ to: '+254712345678', from: 'JIRANI', username: 'jirani', statusCode: 101, cost: m.cost });
 
     fake.reportUrl = o.reportUrl;
     expect(await fake.report(String(m.provider_id), 'Buffered')).toBe(200); // interim: still sent

@@ -104,5 +104,23 @@ describe('dashboard', () => {
     expect(filterOf(within(panel).getByRole('link', { name: /^0\s*payments to match$/ }).getAttribute('href'))).toEqual({ status: ['unmatched'] });
     // messages: the count came, but this member may not open the list
     expect(within(panel).queryByText(/messages not sent/)).toBeNull();
+    expect(within(panel).queryByText(/SMS credits ran out/)).toBeNull();
+  });
+
+  it('says when messages wait because SMS credits ran out, linking to them; nothing about it when none wait', async () => {
+    const api = moneyApi(['list.message']);
+    let waiting = 4;
+    api.on('GET', '/dashboard', () => ({ status: 200, body: { ...DASHBOARD, attention: { failed_messages: 1, waiting_for_credits: waiting } } }));
+    const { unmount } = renderApp('/dashboard');
+    const panel = await screen.findByTestId('attention', {}, T);
+    const link = within(panel).getByRole('link', { name: /^4\s*messages waiting: SMS credits ran out$/ });
+    expect(filterOf(link.getAttribute('href'))).toEqual({ status: ['insufficient_credits'] });
+    expect(filterOf(within(panel).getByRole('link', { name: /^1\s*message not sent$/ }).getAttribute('href'))).toEqual({ status: ['failed'] });
+    unmount();
+    waiting = 0;
+    renderApp('/dashboard');
+    const again = await screen.findByTestId('attention', {}, T);
+    expect(within(again).getByRole('link', { name: /message not sent/ })).toBeInTheDocument();
+    expect(within(again).queryByText(/SMS credits ran out/)).toBeNull();
   });
 });

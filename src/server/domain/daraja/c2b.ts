@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { matchAccountReference } from '../payments/payments.js';
+import { finishCallbackPayment } from '../payments/receipt-numbers.js';
 import { REJECT, parseC2bBody, type C2bPayment, type DarajaAnswer } from './c2b-payload.js';
 import { recordReceipt } from './receipts.js';
 import { isUsableSecret } from './url-rules.js';
@@ -89,8 +90,9 @@ export async function receiveConfirmation(db: Db, secret: string, raw: string): 
   if ('status' in stored) return stored;
   if (stored.done) return ok('Accepted (already recorded).');
   const { channel, callbackId, payment } = stored;
+  let created: string | null;
   try {
-    await inScope(db, { tenant: channel.organization_id }, (tx) => recordPayment(tx, channel, callbackId, payment));
+    created = await inScope(db, { tenant: channel.organization_id }, (tx) => recordPayment(tx, channel, callbackId, payment));
   } catch (err) {
     // the raw callback is kept: a replay records it; the reason shows to those who read callbacks
     const message = err instanceof Error ? err.message.slice(0, 500) : 'unknown error';
@@ -99,16 +101,19 @@ export async function receiveConfirmation(db: Db, secret: string, raw: string): 
       where organization_id = ${channel.organization_id} and id = ${callbackId} and status <> 'recorded'`)).catch(() => undefined);
     throw err;
   }
+  // recorded: the answer is 0 whatever happens here (the job queued with the payment numbers it later)
+  if (created) await finishCallbackPayment(db, channel.organization_id, created, false).catch(() => undefined);
   return ok('Accepted');
 }
 
 /** One payment per (channel, TransID), shared with the STK callback (receipts.ts). */
-async function recordPayment(tx: Db, channel: Channel, callbackId: string, p: C2bPayment) {
+async function recordPayment(tx: Db, channel: Channel, callbackId: string, p: C2bPayment): Promise<string | null> {
   const org = channel.organization_id;
-  const { id } = await recordReceipt(tx, org, channel.id, {
+  const { id, created } = await recordReceipt(tx, org, channel.id, {
     receipt: p.transId, amount: p.amount, paidAt: p.paidAt, payerName: p.payerName, payerPhone: p.payerPhone, accountReference: p.billRef,
   });
   await tx.execute(sql`
     update payment_callbacks set status = 'recorded', payment_id = ${id}, error = null, processed_at = now()
     where organization_id = ${org} and id = ${callbackId}`);
+  return created ? id : null;
 }

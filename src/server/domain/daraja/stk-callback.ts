@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { NOT_FOUND, openChannel, storable, type CallbackReply, type Channel } from './c2b.js';
+import { finishCallbackPayment } from '../payments/receipt-numbers.js';
 import { recordReceipt } from './receipts.js';
 import { parseStkCallback, stateOfResult, type StkResult } from './stk-payload.js';
 import { isUsableSecret } from './url-rules.js';
@@ -49,6 +50,7 @@ export async function receiveStkCallback(db: Db, secret: string, raw: string): P
  */
 export async function applyStkResult(db: Db, channel: Channel, callbackId: string, r: StkResult): Promise<void> {
   const org = channel.organization_id;
+  let created: string | null = null;
   try {
     await inScope(db, { tenant: org }, async (tx) => {
       const [req] = rowsOf<RequestRow>(await tx.execute(sql`
@@ -59,10 +61,12 @@ export async function applyStkResult(db: Db, channel: Channel, callbackId: strin
       // paid is final; any other state (even a timed-out one the status query set) yields to what the phone did
       if (req.state !== 'paid') {
         if (r.paid) {
-          paymentId = (await recordReceipt(tx, org, channel.id, {
+          const recorded = await recordReceipt(tx, org, channel.id, {
             receipt: r.paid.receipt, amount: r.paid.amount, paidAt: r.paid.paidAt, payerName: null, payerPhone: r.paid.phone ?? req.phone,
             accountReference: req.account_reference, tenantId: req.tenant_id, leaseId: req.lease_id,
-          })).id;
+          });
+          paymentId = recorded.id;
+          if (recorded.created) created = recorded.id;
         }
         await tx.execute(sql`
           update payment_requests set state = ${stateOfResult(r.resultCode)}, result_code = ${r.resultCode}, result_desc = ${r.resultDesc},
@@ -80,6 +84,7 @@ export async function applyStkResult(db: Db, channel: Channel, callbackId: strin
       where organization_id = ${org} and id = ${callbackId} and status <> 'recorded'`)).catch(() => undefined);
     throw err;
   }
+  if (created) await finishCallbackPayment(db, org, created, false).catch(() => undefined);
 }
 
 /** After the push's answer is recorded: a callback that arrived before it is applied now. */

@@ -59,7 +59,7 @@ async function deliver(services: MessagingServices, claim: Claim): Promise<Outco
   sms.forEach((m, i) => {
     const r = results[i] ?? { ok: false, reason: 'The SMS driver gave no result for this message.', permanent: false, providerId: null };
     out.push(r.ok
-      ? { message: m, ok: true, providerId: r.providerId ?? null, logged: !!driver.logOnly }
+      ? { message: m, ok: true, providerId: r.providerId ?? null, cost: r.cost?.slice(0, 40) ?? null, logged: !!driver.logOnly }
       : { message: m, ok: false, permanent: !!r.permanent, reason: r.reason ?? 'The provider refused the message.' });
   });
   return out;

@@ -7,7 +7,7 @@ import { enqueueSend, LOGGED_NOTE } from './enqueue.js';
 import type { MessagingServices } from './services.js';
 
 export type Outcome =
-  | { message: ClaimedMessage; ok: true; providerId: string | null; logged?: boolean }
+  | { message: ClaimedMessage; ok: true; providerId: string | null; cost?: string | null; logged?: boolean }
   | { message: ClaimedMessage; ok: false; permanent: boolean; reason: string };
 
 /** Transient failures are tried this many times in all, then the message is failed. */
@@ -31,7 +31,8 @@ async function refund(tx: Db, organizationId: string, id: string) {
 
 /**
  * Step 3 of sending (dispatch.ts), in the caller's short transaction: each outcome written to its
- * message. Accepted: sent (or logged), with the provider's id, its credits kept. Refused for good:
+ * message. Accepted: sent (or logged), with the provider's id and its price (Africa's Talking's
+ * cost, e.g. "KES 0.8000"), its credits kept. Refused for good:
  * failed with the reason, credits given back. Refused for now (network, 5xx, timeout): queued
  * again with a job after an exponential backoff, credits given back, until MAX_ATTEMPTS.
  */
@@ -43,7 +44,7 @@ export async function recordResults(tx: Db, services: MessagingServices, organiz
     const m = o.message;
     if (o.ok) {
       const [row] = rowsOf<{ id: string }>(await tx.execute(sql`
-        update messages set status = ${o.logged ? 'logged' : 'sent'}, provider_id = coalesce(${o.providerId}, provider_id),
+        update messages set status = ${o.logged ? 'logged' : 'sent'}, provider_id = coalesce(${o.providerId}, provider_id), cost = coalesce(${o.cost ?? null}, cost),
           error = ${o.logged ? LOGGED_NOTE : null}, sent_at = now(), claimed_until = null, updated_at = now()
         where ${current(organizationId, m)} returning id`));
       // the sweep gave the credits back when it called the outcome unknown: spent after all

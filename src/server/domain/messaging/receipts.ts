@@ -22,7 +22,8 @@ export async function queueReceipt(tx: Db, organizationId: string, paymentId: st
   if (org?.send === false) return null;
   const [p] = rowsOf<PaymentRow>(await tx.execute(sql`
     select status, tenant_id, lease_id, amount::text as amount, receipt_number from payments where organization_id = ${organizationId} and id = ${paymentId}`));
-  if (!p || p.status !== 'allocated' || !p.tenant_id) return null;
+  // a callback's payment gets its number after it commits; numberPendingReceipts queues it then
+  if (!p || p.status !== 'allocated' || !p.tenant_id || !p.receipt_number) return null;
   const [tenant] = rowsOf<TenantAddress & { house_number: string | null; account_code: string | null; property_name: string | null }>(await tx.execute(sql`
     select t.id, t.name, t.phone, t.sms_opt_in, h.number as house_number, h.account_code, pr.name as property_name
     from tenants t

@@ -5,15 +5,15 @@ import { ANY_SPACE_CLASS, compactCode } from '../../../shared/resource-values.js
 import { rowsOf, type Db } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { recordAudit } from '../audit.js';
-import { formatNumber, nextNumber } from '../numbering.js';
 import { depositHeld } from '../billing/deposits.js';
 import { normaliseAccount } from '../daraja/c2b-payload.js';
 import {
   allocatePayment, cents, dec, inList, lockTenant, movedOn, recomputeInvoices, releaseAllocations,
 } from './allocation.js';
 import { queueReceipt } from '../messaging/receipts.js';
+import { numberReceipt, queueNumbering, receiptNumberDeferred } from './receipt-numbers.js';
 
-export const RECEIPT_PREFIX = 'RCT-';
+export { RECEIPT_PREFIX } from './receipt-numbers.js';
 
 async function paymentRow(tx: Db, organizationId: string, id: string, lock = false) {
   const [row] = rowsOf<Record<string, unknown> & { tenant_id: string | null; lease_id: string | null; status: string; amount: string; unallocated: string }>(await tx.execute(sql`
@@ -120,6 +120,8 @@ export const paymentHooks = {
   async afterWrite(tx: Db, organizationId: string, id: string, existing: RecordValues | null) {
     // the payment's own create/update row is the repository's (crud/repository.ts auditWrite)
     await allocatePayment(tx, organizationId, id);
+    // an M-Pesa callback's payment is numbered (and its SMS receipt queued) after it commits
+    if (!existing && receiptNumberDeferred()) return queueNumbering(tx, organizationId, id);
     if (!existing) await numberReceipt(tx, organizationId, id);
     // confirmed with a tenant: its SMS receipt (with the number just taken), once per payment
     await queueReceipt(tx, organizationId, id);
@@ -130,22 +132,10 @@ export const paymentHooks = {
 };
 
 /**
- * The receipt number of a new payment, taken as the transaction's last step: the gapless series
- * is one row per organisation, locked until commit, so every payment of the organisation queues
- * on it. Taken before the allocation (tenant and invoice locks, audit rows), it held that queue
- * through all of it (bench c2b: 4/s, p99 7 s at 10 callers); taken last, only through the commit.
- * The create's audit row, written before it, gets the number too.
+ * POST /payments/:id/assign: an unmatched payment gets its tenant (and lease) and is allocated.
+ * userId null: the server did it (an STK push's callback naming money a C2B confirmation left unmatched).
  */
-async function numberReceipt(tx: Db, organizationId: string, id: string) {
-  const receipt = formatNumber(RECEIPT_PREFIX, await nextNumber(tx, organizationId, 'receipt'));
-  await tx.execute(sql`update payments set receipt_number = ${receipt} where organization_id = ${organizationId} and id = ${id}`);
-  await tx.execute(sql`
-    update audit_log set after = jsonb_set(after, '{receipt_number}', to_jsonb(${receipt}::text))
-    where organization_id = ${organizationId} and resource = 'payments' and record_id = ${id} and action = 'create' and after is not null`);
-}
-
-/** POST /payments/:id/assign: an unmatched payment gets its tenant (and lease) and is allocated. */
-export async function assignPayment(tx: Db, organizationId: string, userId: string, id: string, body: { tenant_id: string; lease_id?: string | null }) {
+export async function assignPayment(tx: Db, organizationId: string, userId: string | null, id: string, body: { tenant_id: string; lease_id?: string | null }) {
   const before = await paymentRow(tx, organizationId, id, true);
   if (!before) throw notFound();
   if (before.status !== 'unmatched') throw conflict('Only an unmatched payment can be assigned; this one already belongs to a tenant.');

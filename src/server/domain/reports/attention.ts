@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 
 export const OPEN_TICKET_STATUSES = ['open', 'in_progress', 'deferred'] as const;
-/** Messages that did not go and wait for someone: a provider refusal, or no credits. */
-export const FAILED_MESSAGE_STATUSES = ['failed', 'insufficient_credits'] as const;
+/** Messages that did not go and wait for someone: a provider refusal (no credits is its own count). */
+export const FAILED_MESSAGE_STATUSES = ['failed'] as const;
 
 import type { Attention } from '../../../shared/money-report-shapes.js';
 
@@ -16,6 +16,7 @@ export async function attentionCounts(tx: Db, organizationId: string, permission
     ['urgent_tickets', 'list.ticket', sql`(select count(*)::int from tickets where organization_id = ${organizationId} and priority = 'urgent' and status in (${sqlList(OPEN_TICKET_STATUSES)}))`],
     ['draft_leases', 'list.lease', sql`(select count(*)::int from leases where organization_id = ${organizationId} and status = 'draft')`],
     ['failed_messages', 'list.message', sql`(select count(*)::int from messages where organization_id = ${organizationId} and status in (${sqlList(FAILED_MESSAGE_STATUSES)}))`],
+    ['waiting_for_credits', 'list.message', sql`(select count(*)::int from messages where organization_id = ${organizationId} and status = 'insufficient_credits')`],
     ['unmatched_payments', 'list.payment', sql`(select count(*)::int from payments where organization_id = ${organizationId} and status = 'unmatched')`],
   ];
   const allowed = parts.filter(([, permission]) => permissions.includes(permission));

@@ -131,6 +131,35 @@ describe('Daraja C2B', () => {
     expect(await count(s.orgId, 'payments')).toBe(1);
   }, 120_000);
 
+  it('20 different confirmations at once and payments recorded by hand: receipt numbers unique and gapless, each with one SMS receipt naming it', async () => {
+    const s = await setup('Numbering Co');
+    await issue(s, { due: '2026-01-05', amounts: ['50000.00'] });
+    await t.database.db.execute(sql`update tenants set phone = '+254712300001', sms_opt_in = true where organization_id = ${s.orgId} and id = ${String(s.lease.tenant_id)}`);
+    const bodies = Array.from({ length: 20 }, () => payload(s, { TransAmount: '100.00' }));
+    const byHand = (i: number) => s.browser.post('/api/v1/payments', {
+      channel_id: s.channelId, method: 'cash', amount: '50.00', paid_at: '2026-01-15T08:00:00.000Z', tenant_id: s.lease.tenant_id, external_reference: `CASH${i}`,
+    });
+    const [answers, hand] = await Promise.all([
+      Promise.all(bodies.map((b) => post(s.confirmation, b))),
+      Promise.all([1, 2, 3].map(byHand)),
+    ]);
+    expect(answers.map((a) => a.json.ResultCode)).toEqual(Array(20).fill(0));
+    expect(hand.map((h) => h.statusCode)).toEqual([201, 201, 201]);
+    await t.app.jobs.drain();
+    const payments = await paymentsOf(s);
+    expect(payments).toHaveLength(23);
+    const numbers = payments.map((p) => Number(String(p.receipt_number).replace(/^RCT-/, ''))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 23 }, (_, i) => numbers[0] + i));
+    const receipts = await inScope(t.database.db, { tenant: s.orgId }, async (tx) => rowsOf<{ dedup_key: string; body: string }>(await tx.execute(sql`
+      select dedup_key, body from messages where organization_id = ${s.orgId} and dedup_key like 'receipt:%'`)));
+    expect(receipts).toHaveLength(23);
+    for (const p of payments) {
+      const mine = receipts.filter((r) => r.dedup_key === `receipt:${String(p.id)}`);
+      expect(mine, String(p.receipt_number)).toHaveLength(1);
+      expect(mine[0].body).toContain(String(p.receipt_number));
+    }
+  }, 120_000);
+
   it('matches the account however it was typed', async () => {
     const s = await setup('Variants Co');
     const code = s.accountCode;

@@ -191,6 +191,31 @@ describe('Request payment (STK push)', () => {
     expect((await s.browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ tenant_id: s.lease.tenant_id }))}`)).json()[0]).toMatchObject({ paid: '3000.00', balance: '2000.00' });
   }, onPostgres() ? 60_000 : 120_000);
 
+  it('a C2B confirmation left unmatched (the tenant typed a wrong account) is assigned by the STK callback of the same receipt: one payment, one receipt', async () => {
+    const s = await setup('STK Unmatched Co');
+    await issue(s, { due: '2026-01-05', amounts: ['5000.00'] });
+    const r = await request(s, { phone: TIMEOUT_PHONE, amount: '1000' });
+    const rcpt = receipt();
+    expect((await post(s.confirmation, { ...c2bBody(s, rcpt), BillRefNumber: 'NO-SUCH-HOUSE' })).json.ResultCode).toBe(0);
+    const [unmatched] = (await s.browser.get(`/api/v1/payments?filter=${encodeURIComponent(JSON.stringify({ status: ['unmatched'] }))}`)).json() as RecordValues[];
+    expect(unmatched).toMatchObject({ external_reference: rcpt, tenant_id: null, receipt_number: expect.stringMatching(/^RCT-/) });
+    expect((await post(s.stkUrl, stkBody(r.checkout_request_id, {}, paidItems(rcpt)))).json.ResultCode).toBe(0);
+    expect(await count(s.orgId, 'payments', sql`and channel_id = ${s.paybill}`)).toBe(1);
+    const paid = (await s.browser.get(`/api/v1/payment-requests/${r.id}`)).json();
+    expect(paid).toMatchObject({ state: 'paid', payment_id: unmatched.id });
+    // the same payment, its number kept, now the tenant's and allocated; its SMS receipt queued once
+    expect((await s.browser.get(`/api/v1/payments/${String(unmatched.id)}`)).json()).toMatchObject({
+      status: 'allocated', tenant_id: s.lease.tenant_id, lease_id: s.lease.id, receipt_number: unmatched.receipt_number, unallocated: '0.00',
+    });
+    expect((await s.browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ tenant_id: s.lease.tenant_id }))}`)).json()[0]).toMatchObject({ paid: '1000.00', balance: '4000.00' });
+    expect(await count(s.orgId, 'messages', sql`and dedup_key = ${`receipt:${String(unmatched.id)}`}`)).toBe(1);
+    // a replay of either changes nothing
+    expect((await post(s.stkUrl, stkBody(r.checkout_request_id, {}, paidItems(rcpt)))).json.ResultCode).toBe(0);
+    expect((await post(s.confirmation, { ...c2bBody(s, rcpt), BillRefNumber: 'NO-SUCH-HOUSE' })).json.ResultCode).toBe(0);
+    expect(await count(s.orgId, 'payments', sql`and channel_id = ${s.paybill}`)).toBe(1);
+    expect(await count(s.orgId, 'messages', sql`and dedup_key = ${`receipt:${String(unmatched.id)}`}`)).toBe(1);
+  }, onPostgres() ? 60_000 : 120_000);
+
   it('a callback that overtakes the push’s own answer is kept, then applied once the answer is recorded', async () => {
     const s = await setup('STK Early Co');
     await issue(s, { due: '2026-01-05', amounts: ['700.00'] });
