@@ -13,6 +13,7 @@ import { openDatabase, type Database, type Db } from './db/client.js';
 import { logMailer, smtpMailer, type Mailer } from './mail/mailer.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
+import { answerCheckPlugin } from './plugins/answer-check.js';
 import { authPlugin } from './plugins/auth.js';
 import { authRoutes, sanctumRoutes } from './routes/auth.js';
 import { organisationRoutes } from './routes/organisations.js';
@@ -65,6 +66,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** The calendar the domain actions date themselves by; default the wall clock in Nairobi. */
   today?: () => string;
+  /** The tests': a JSON answer that its response schema would change is a 500 (plugins/answer-check.ts). */
+  checkAnswers?: boolean;
 }
 
 const API = '/api/v1';
@@ -141,6 +144,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   });
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
+  if (opts.checkAnswers) await app.register(answerCheckPlugin);
   // API answers are one user's data (or a session's token): no browser or proxy keeps a copy
   app.addHook('onSend', async (req, reply) => {
     if (req.url.startsWith(`${API}/`) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
