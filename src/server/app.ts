@@ -80,16 +80,6 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   if (!opts.database) app.addHook('onClose', () => database.close());
   app.decorate('today', opts.today ?? (() => todayIn()));
   await loadAreaRules();
-  // Every API route answers with a declared schema, so /api/docs describes each answer. Routes
-  // that declare none yet get an open one: it documents a JSON answer and, having no type, makes
-  // Fastify's serialiser keep every field (a typed schema drops the keys it does not name).
-  app.addHook('onRoute', (route) => {
-    if (!/^\/(api|sanctum)\//.test(route.url) || route.url.startsWith('/api/docs')) return;
-    const schema = (route.schema ??= {}) as { response?: unknown };
-    if (schema.response) return;
-    schema.response = { '2xx': { description: 'JSON as docs/api.md describes it (no shape declared here yet)' } };
-    route.serializerCompiler ??= () => (data) => JSON.stringify(data);
-  });
   // areas added since the last start: their permissions go to the roles that held every one
   const toppedUp = await topUpOnce(database);
   if (toppedUp) app.log.info({ roles: toppedUp }, 'built-in roles given the permissions of new areas');
