@@ -16,7 +16,7 @@ import { inputGuardPlugin } from './plugins/input-guard.js';
 import { answerCheckPlugin } from './plugins/answer-check.js';
 import { authPlugin } from './plugins/auth.js';
 import { authRoutes, sanctumRoutes } from './routes/auth.js';
-import { organisationRoutes } from './routes/organisations.js';
+import { organizationRoutes } from './routes/organizations.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { invitationRoutes } from './routes/invitations.js';
 import { crudRoutes } from './crud/routes.js';
@@ -151,7 +151,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   await app.register(sanctumRoutes);
   await app.register(async (api) => {
     await api.register(authRoutes);
-    await api.register(organisationRoutes);
+    await api.register(organizationRoutes);
     await api.register(tokenRoutes);
     await api.register(invitationRoutes);
     // called by Safaricom: no session, the secret in the path names the channel and its organisation
