@@ -10,6 +10,13 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'db-below-domain',
+      severity: 'error',
+      comment: 'src/server/db is the bottom layer (tables, the client, migrations): it uses no domain rule, route or seeding step. The demo organisation, which uses them all, lives in src/server/demo.',
+      from: { path: '^src/server/db/' },
+      to: { path: '^src/server/(domain|crud|routes|areas|auth|plugins|demo)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

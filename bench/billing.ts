@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { ensureDatabase } from './ensure-database.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { runBilling } from '../src/server/domain/billing/runs.js';
-import { seedOrganisation } from '../tests/server/domain/billing/seed.js';
+import { seedOrganization } from '../tests/server/domain/billing/seed.js';
 
 const url = process.env.BENCH_BILLING_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/keja_bench_billing';
 const LEASES = Number(process.env.BENCH_LEASES || 10_000);
@@ -33,7 +33,7 @@ export async function benchBilling(log: (line: string) => void = console.log): P
   const database = await openDatabase({ databaseUrl: url });
   const db = database.db;
   try {
-    const [org, seeding] = await time(() => seedOrganisation(db, LEASES, { start: '2026-01-01', charge: 500 }));
+    const [org, seeding] = await time(() => seedOrganization(db, LEASES, { start: '2026-01-01', charge: 500 }));
     await db.execute(sql`analyze`);
     log(`seeded ${LEASES} active leases in ${s(seeding)} (organisation ${org})`);
 

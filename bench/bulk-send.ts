@@ -19,7 +19,7 @@ import { loadConfig } from '../src/server/config.js';
 import { inScope, openDatabase, rowsOf } from '../src/server/db/client.js';
 import { batchSends, enqueueSend } from '../src/server/domain/messaging/enqueue.js';
 import { configureMessaging, messagingServices } from '../src/server/domain/messaging/services.js';
-import { seedOrganisation } from '../tests/server/domain/billing/seed.js';
+import { seedOrganization } from '../tests/server/domain/billing/seed.js';
 
 const url = process.env.BENCH_BULK_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/keja_bench_bulk';
 const TOTAL = Number(process.env.BENCH_BULK_MESSAGES || (process.env.BENCH_SHORT === '1' ? 1000 : 10_000));
@@ -31,7 +31,7 @@ export async function benchBulkSend(log: (line: string) => void = console.log): 
   await ensureDatabase(url);
   const fake = await startFakeAfricasTalking();
   const database = await openDatabase({ databaseUrl: url });
-  const org = await seedOrganisation(database.db, 1, { start: '2026-01-01', charge: 500 });
+  const org = await seedOrganization(database.db, 1, { start: '2026-01-01', charge: 500 });
   await database.db.execute(sql`update organizations set settings = settings || ${JSON.stringify({ sms_driver: 'africastalking', africastalking_username: FAKE_AT_USERNAME, africastalking_api_key: FAKE_AT_API_KEY })}::jsonb where id = ${org}`);
   await database.db.execute(sql`insert into sms_credits (organization_id, id, kind, credits, date) values (${org}, ${ulid()}, 'top_up', ${TOTAL * 2}, '2026-05-01')`);
   const config = loadConfig({}, { databaseUrl: url, appKey: 'bench-app-key-0123456789', logLevel: 'error', webDir: '/nonexistent', africasTalkingUrl: fake.url, jobWorkers: WORKERS, demo: false });

@@ -22,7 +22,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { runBilling } from '../src/server/domain/billing/runs.js';
 import { newCallbackSecret } from '../src/server/domain/daraja/url-rules.js';
-import { seedOrganisation } from '../tests/server/domain/billing/seed.js';
+import { seedOrganization } from '../tests/server/domain/billing/seed.js';
 
 const url = process.env.BENCH_C2B_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/keja_bench_c2b';
 const LEASES = Number(process.env.BENCH_LEASES || 10_000);
@@ -61,7 +61,7 @@ export async function benchC2b(log: (line: string) => void = console.log): Promi
   await ensureDatabase(url);
   const database = await openDatabase({ databaseUrl: url });
   const db = database.db;
-  const org = await seedOrganisation(db, LEASES, { start: '2026-01-01', charge: 500 });
+  const org = await seedOrganization(db, LEASES, { start: '2026-01-01', charge: 500 });
   await runBilling(db, org, '2026-03');
   const channel = ulid();
   const secret = newCallbackSecret();

@@ -1,7 +1,7 @@
 // How long the demo organisation takes to create on an empty embedded database:
 // `npx tsx scripts/demo-load-time.ts [months]` (DATA_DIR=… to use a folder as the server does).
 import { openDatabase } from '../src/server/db/client.ts';
-import { DEMO_HISTORY_MONTHS, seedDemo } from '../src/server/db/demo/index.ts';
+import { DEMO_HISTORY_MONTHS, seedDemo } from '../src/server/demo/index.ts';
 import { loadAreaRules } from '../src/server/area-rules.ts';
 
 const months = Number(process.argv[2]) || DEMO_HISTORY_MONTHS;

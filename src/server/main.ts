@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { seedDemo } from './db/demo/index.js';
+import { seedDemo } from './demo/index.js';
 
 const config = loadConfig();
 const app = await buildApp({ config });

@@ -1,3 +1,5 @@
+import { Type, type Static } from 'typebox';
+
 // The answer of POST /messages/preview (and the plan a bulk send follows), declared once for the
 // server (domain/messaging/bulk.ts) and the composer (web/screens/messages).
 
@@ -7,29 +9,31 @@ export type Audience =
   | { kind: 'arrears'; min_balance?: string; property_id?: string };
 
 /** One tenant's message as it will go out. */
-export interface PlannedMessage {
-  tenant_id: string;
-  name: string;
-  to: string;
-  subject: string | null;
-  body: string;
-  segments: number;
-  credits: number;
-  /** Always empty here: a tenant lacking a placeholder's value is skipped instead. */
-  missing: string[];
-}
+export const PlannedMessage = Type.Object({
+  tenant_id: Type.String(),
+  name: Type.String(),
+  to: Type.String(),
+  subject: Type.Union([Type.String(), Type.Null()]),
+  body: Type.String(),
+  segments: Type.Integer(),
+  credits: Type.Integer(),
+  missing: Type.Array(Type.String(), { description: 'always empty here: a tenant lacking a placeholder\'s value is skipped instead' }),
+});
+export type PlannedMessage = Static<typeof PlannedMessage>;
 
 /** A tenant of the audience who gets nothing, and why (`missing`: placeholders without a value). */
-export interface SkippedRecipient { tenant_id: string; name: string; reason: string; missing?: string[] }
+export const SkippedRecipient = Type.Object({ tenant_id: Type.String(), name: Type.String(), reason: Type.String(), missing: Type.Optional(Type.Array(Type.String())) });
+export type SkippedRecipient = Static<typeof SkippedRecipient>;
 
-export interface MessagePlan {
-  messages: PlannedMessage[];
+export const MessagePlan = Type.Object({
+  messages: Type.Array(PlannedMessage),
   /**
    * Tenants of the audience who get nothing: the channel cannot reach them (no phone or SMS
    * opt-out; no email), or a placeholder of the text has no value for them (`missing`), since a
    * message reading "balance for  at  … due on ." is worse than none.
    */
-  skipped: SkippedRecipient[];
-  credits: number;
-  balance: number;
-}
+  skipped: Type.Array(SkippedRecipient),
+  credits: Type.Number(),
+  balance: Type.Number({ description: 'the SMS credits the organisation holds' }),
+});
+export type MessagePlan = Static<typeof MessagePlan>;

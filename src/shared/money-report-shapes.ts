@@ -1,8 +1,17 @@
-// The JSON the money endpoints answer (docs/api.md "Domain endpoints"), as the server builds it
-// (src/server/domain/reports/) and the web app reads it: one declaration for both sides. Money is
-// a decimal string ("1500.00"); neither side turns it into a float for arithmetic.
+import { Type, type Static, type TSchema } from 'typebox';
 
+// The JSON the money endpoints answer (docs/api.md "Domain endpoints"), as the server builds it
+// (src/server/domain/reports/) and the web app reads it: one declaration for both sides, as
+// TypeBox schemas. The server's routes declare them as their response schemas (so /api/docs shows
+// them and the serialiser writes exactly these keys); each type is the schema's Static. Money is a
+// decimal string ("1500.00"); neither side turns it into a float for arithmetic.
+
+export const Decimal = Type.String({ description: 'KES as a decimal string, e.g. "1500.00"' });
 export type Decimal = string;
+const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
+const Text = Type.String();
+const NullableText = Nullable(Type.String());
+const Day = Type.String({ description: 'YYYY-MM-DD' });
 
 /**
  * Each entry is dated the day it was posted: an invoice's lines on its issue date, a penalty on
@@ -11,202 +20,214 @@ export type Decimal = string;
  */
 export type EntryType = 'invoice' | 'penalty' | 'adjustment' | 'deposit' | 'waiver' | 'payment' | 'reversal' | 'void';
 
-export interface StatementEntry {
-  date: string;
-  type: EntryType;
-  reference: string | null;
-  description: string;
-  debit: Decimal;
-  credit: Decimal;
-  balance: Decimal;
-}
+export const StatementEntry = Type.Object({
+  date: Day,
+  type: Type.Unsafe<EntryType>({ type: 'string', enum: ['invoice', 'penalty', 'adjustment', 'deposit', 'waiver', 'payment', 'reversal', 'void'] }),
+  reference: NullableText,
+  description: Text,
+  debit: Decimal,
+  credit: Decimal,
+  balance: Decimal,
+});
+export type StatementEntry = Static<typeof StatementEntry>;
 
-export interface TenantStatement {
-  tenant: { id: string; name: string; phone: string | null };
-  lease: { id: string; house: string | null; property: string | null; start_date: string; end_date: string | null; rent: Decimal; status: string } | null;
-  from: string;
-  to: string;
-  opening_balance: Decimal;
-  entries: StatementEntry[];
-  total_debits: Decimal;
-  total_credits: Decimal;
-  closing_balance: Decimal;
-  /** paid of the deposit and not applied to arrears: owed back to the tenant, not in the balance */
-  deposit_held: Decimal;
-  /** deposit billed and not yet paid: part of the closing balance */
-  deposit_unpaid: Decimal;
-  credit_on_account: Decimal;
-  /** how the deposit of each lease ended by the period's end was settled at the move-out */
-  deposit_settlements: DepositSettlement[];
-}
+/** How the deposit of each lease ended by the period's end was settled at the move-out. */
+export const DepositSettlement = Type.Object({
+  lease_id: Text,
+  house: NullableText,
+  move_out_date: Day,
+  deposit: Type.String({ description: 'held at the move-out: what the tenant had paid of it' }),
+  unpaid_cancelled: Decimal,
+  arrears: Decimal,
+  applied: Decimal,
+  unused_days_credit: Type.String({ description: 'paid for days after the move-out: refunded with the deposit (src/shared/settlement.ts)' }),
+  refundable: Decimal,
+});
+export type DepositSettlement = Static<typeof DepositSettlement>;
 
-export interface DepositSettlement {
-  lease_id: string;
-  house: string | null;
-  move_out_date: string;
-  /** held at the move-out: what the tenant had paid of it */
-  deposit: Decimal;
-  unpaid_cancelled: Decimal;
-  arrears: Decimal;
-  applied: Decimal;
-  /** paid for days after the move-out: refunded with the deposit (src/shared/settlement.ts) */
-  unused_days_credit: Decimal;
-  refundable: Decimal;
-}
+export const TenantStatement = Type.Object({
+  tenant: Type.Object({ id: Text, name: Text, phone: NullableText }),
+  lease: Nullable(Type.Object({ id: Text, house: NullableText, property: NullableText, start_date: Day, end_date: Nullable(Day), rent: Decimal, status: Text })),
+  from: Day,
+  to: Day,
+  opening_balance: Decimal,
+  entries: Type.Array(StatementEntry),
+  total_debits: Decimal,
+  total_credits: Decimal,
+  closing_balance: Decimal,
+  deposit_held: Type.String({ description: 'paid of the deposit and not applied to arrears: owed back to the tenant, not in the balance' }),
+  deposit_unpaid: Type.String({ description: 'deposit billed and not yet paid: part of the closing balance' }),
+  credit_on_account: Decimal,
+  deposit_settlements: Type.Array(DepositSettlement),
+});
+export type TenantStatement = Static<typeof TenantStatement>;
 
-export interface PropertySection {
-  property: { id: string; name: string; code: string | null; owner: string; aggregator: string | null };
-  commission_rate: string;
-  /** the VAT rate on commission (percent) in force at the period's end; null when the organisation is not VAT-registered */
-  vat_rate: string | null;
-  aggregator_share_rate: string;
-  houses: Array<{ house_id: string; house: string; billed: Decimal; collected: Decimal; arrears: Decimal }>;
-  billed: Decimal;
-  collected: Decimal;
-  other_income: Decimal;
-  other_income_by_category: Record<string, Decimal>;
-  expenses: Decimal;
-  expenses_by_category: Record<string, Decimal>;
-  expenses_not_owner: Decimal;
-  unpaid_bills: Decimal;
-  commission: Decimal;
-  /** VAT on the commission (the organisation is VAT-registered): money out, on its own line; 0 otherwise */
-  commission_vat: Decimal;
-  /** approved remittances dated in the period, less those voided in it */
-  paid_out: Decimal;
-  aggregator_share: Decimal;
-  agency_share: Decimal;
-  /** charges kept by the agency, paid in the period: not the owner's */
-  agency_charges: Decimal;
-  /** deposits held for the tenants (not the owner's): at the start, received, applied to arrears, at the end */
-  deposits_opening: Decimal;
-  deposits_received: Decimal;
-  deposits_applied: Decimal;
-  deposits_closing: Decimal;
-  opening_balance: Decimal;
-  money_in: Decimal;
-  money_out: Decimal;
-  closing_balance: Decimal;
-}
+const ByCategory = Type.Record(Type.String(), Decimal);
 
-export type PropertyTotals = Omit<PropertySection, 'property' | 'commission_rate' | 'vat_rate' | 'aggregator_share_rate' | 'houses' | 'other_income_by_category' | 'expenses_by_category'>;
+const totalsFields = {
+  billed: Decimal,
+  collected: Decimal,
+  other_income: Decimal,
+  expenses: Decimal,
+  expenses_not_owner: Decimal,
+  unpaid_bills: Decimal,
+  commission: Decimal,
+  commission_vat: Type.String({ description: 'VAT on the commission (the organisation is VAT-registered): money out, on its own line; 0 otherwise' }),
+  paid_out: Type.String({ description: 'approved remittances dated in the period, less those voided in it' }),
+  aggregator_share: Decimal,
+  agency_share: Decimal,
+  agency_charges: Type.String({ description: 'charges kept by the agency, paid in the period: not the owner\'s' }),
+  // deposits held for the tenants (not the owner's): at the start, received, applied to arrears, at the end
+  deposits_opening: Decimal,
+  deposits_received: Decimal,
+  deposits_applied: Decimal,
+  deposits_closing: Decimal,
+  opening_balance: Decimal,
+  money_in: Decimal,
+  money_out: Decimal,
+  closing_balance: Decimal,
+};
+
+export const PropertySection = Type.Object({
+  property: Type.Object({ id: Text, name: Text, code: NullableText, owner: Text, aggregator: NullableText }),
+  commission_rate: Text,
+  vat_rate: Type.Union([Type.String(), Type.Null()], { description: 'the VAT rate on commission (percent) in force at the period\'s end; null when the organisation is not VAT-registered' }),
+  aggregator_share_rate: Text,
+  houses: Type.Array(Type.Object({ house_id: Text, house: Text, billed: Decimal, collected: Decimal, arrears: Decimal })),
+  other_income_by_category: ByCategory,
+  expenses_by_category: ByCategory,
+  ...totalsFields,
+});
+export type PropertySection = Static<typeof PropertySection>;
+
+export const PropertyTotals = Type.Object(totalsFields);
+export type PropertyTotals = Static<typeof PropertyTotals>;
 
 /** A payout counted in a statement's period: an approved remittance on its date, or its void (negative) on the void's day. */
-export interface RemittanceLine {
-  id: string;
-  /** null: paid against the owner's whole account */
-  property_id: string | null;
-  date: string;
-  method: string;
-  reference: string | null;
-  amount: Decimal;
-  voided: boolean;
-}
+export const RemittanceLine = Type.Object({
+  id: Text,
+  property_id: Type.Union([Type.String(), Type.Null()], { description: 'null: paid against the owner\'s whole account' }),
+  date: Day,
+  method: Text,
+  reference: NullableText,
+  amount: Decimal,
+  voided: Type.Boolean(),
+});
+export type RemittanceLine = Static<typeof RemittanceLine>;
 
-export interface PropertyStatement {
-  from: string;
-  to: string;
-  owner: { id: string; name: string } | null;
-  properties: PropertySection[];
-  /** the totals include the owner's payouts that name no property (unassigned_paid_out) */
-  totals: PropertyTotals;
-  /** the VAT rate on commission in force on the period's last day; null when the organisation is not VAT-registered */
-  vat_rate: string | null;
-  unassigned_paid_out: Decimal;
-  remittances: RemittanceLine[];
-  /** the closing due: negative when the owner was paid more than was due (the owner owes the agency) */
-  amount_due_to_owner: Decimal;
-}
+export const PropertyStatement = Type.Object({
+  from: Day,
+  to: Day,
+  owner: Nullable(Type.Object({ id: Text, name: Text })),
+  properties: Type.Array(PropertySection),
+  totals: PropertyTotals,
+  vat_rate: Type.Union([Type.String(), Type.Null()], { description: 'the VAT rate on commission in force on the period\'s last day; null when the organisation is not VAT-registered' }),
+  unassigned_paid_out: Type.String({ description: 'the owner\'s payouts that name no property (in the totals)' }),
+  remittances: Type.Array(RemittanceLine),
+  amount_due_to_owner: Type.String({ description: 'the closing due: negative when the owner was paid more than was due (the owner owes the agency)' }),
+});
+export type PropertyStatement = Static<typeof PropertyStatement>;
 
 /** The Monthly Rental Income tax of one owner (or every owner) for a month (GET /reports/rental-income-tax). */
-export interface RentalIncomeTax {
-  month: string;
-  /** the rate in force in the month (percent) and the day it started; null before any rate */
-  rate: string | null;
-  rate_valid_from: string | null;
-  rate_source: string | null;
-  /** the 20th of the next month */
-  due_date: string;
-  owner_id: string | null;
-  owners: Array<{
-    owner_id: string; owner: string; kra_pin: string | null;
-    properties: Array<{ property_id: string; property: string; gross_rent: Decimal }>;
-    gross_rent: Decimal; tax_due: Decimal;
-  }>;
-  totals: { gross_rent: Decimal; tax_due: Decimal };
-}
+export const RentalIncomeTax = Type.Object({
+  month: Type.String({ description: 'YYYY-MM' }),
+  // the rate in force in the month (percent) and the day it started; null before any rate
+  rate: NullableText,
+  rate_valid_from: NullableText,
+  rate_source: NullableText,
+  due_date: Type.String({ description: 'the 20th of the next month' }),
+  owner_id: NullableText,
+  owners: Type.Array(Type.Object({
+    owner_id: Text, owner: Text, kra_pin: NullableText,
+    properties: Type.Array(Type.Object({ property_id: Text, property: Text, gross_rent: Decimal })),
+    gross_rent: Decimal, tax_due: Decimal,
+  })),
+  totals: Type.Object({ gross_rent: Decimal, tax_due: Decimal }),
+});
+export type RentalIncomeTax = Static<typeof RentalIncomeTax>;
 
 export const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
 export type Bucket = (typeof BUCKETS)[number];
+const bucketFields = { current: Decimal, d1_30: Decimal, d31_60: Decimal, d61_90: Decimal, d90_plus: Decimal };
 
-export interface AgingRow extends Record<Bucket, Decimal> {
-  tenant_id: string;
-  tenant: string;
-  phone: string | null;
-  /** the buckets' sum (deposits left out) */
-  open: Decimal;
-  /** deposit billed and not yet paid: owed, not aged */
-  deposit: Decimal;
-  credit: Decimal;
-  /** open + deposit − credit: the tenant statement's closing balance on the day */
-  balance: Decimal;
-}
+const agingFigures = {
+  ...bucketFields,
+  open: Type.String({ description: 'the buckets\' sum (deposits left out)' }),
+  deposit: Type.String({ description: 'deposit billed and not yet paid: owed, not aged' }),
+  credit: Decimal,
+  balance: Type.String({ description: 'open + deposit − credit: the tenant statement\'s closing balance on the day' }),
+};
 
-export interface AgingReport {
-  as_of: string;
-  property_id: string | null;
-  owner_id: string | null;
-  rows: AgingRow[];
-  totals: Omit<AgingRow, 'tenant_id' | 'tenant' | 'phone'>;
-}
+export const AgingRow = Type.Object({ tenant_id: Text, tenant: Text, phone: NullableText, ...agingFigures });
+export type AgingRow = Static<typeof AgingRow>;
+
+export const AgingReport = Type.Object({
+  as_of: Day,
+  property_id: NullableText,
+  owner_id: NullableText,
+  rows: Type.Array(AgingRow),
+  totals: Type.Object(agingFigures),
+});
+export type AgingReport = Static<typeof AgingReport>;
 
 /**
  * What needs attention today, each a count the web app links to its filtered list. A count is
  * sent only to a member who may list that area (list.ticket, list.lease, …): the others get no key.
  */
-export interface Attention {
-  urgent_tickets?: number;
-  draft_leases?: number;
-  failed_messages?: number;
+export const Attention = Type.Object({
+  urgent_tickets: Type.Optional(Type.Integer()),
+  draft_leases: Type.Optional(Type.Integer()),
+  failed_messages: Type.Optional(Type.Integer()),
   /** SMS held as "insufficient credits": they go when credits are topped up. */
-  waiting_for_credits?: number;
-  unmatched_payments?: number;
-}
+  waiting_for_credits: Type.Optional(Type.Integer()),
+  unmatched_payments: Type.Optional(Type.Integer()),
+});
+export type Attention = Static<typeof Attention>;
 
 /** Money figures are sent only with view.financials; `attention` holds only the areas the member may list. */
-export interface Dashboard {
-  as_of: string;
-  occupancy: { houses: number; occupied: number; vacant: number; other: number; rate: string };
-  months?: Array<{ month: string; billed: Decimal; collected: Decimal }>;
-  this_month?: { billed: Decimal; collected: Decimal; collection_rate: string; expenses: Decimal; income: Decimal };
-  arrears?: Record<Bucket, Decimal> & { credit: Decimal; total: Decimal };
-  unmatched_payments?: { count: number; amount: Decimal };
-  /** what the agency holds for the owners today (every owner statement's closing due, summed) */
-  due_to_owners?: Decimal;
-  open_tickets: number;
-  sms_credits: number;
-  attention?: Attention;
-}
+export const Dashboard = Type.Object({
+  as_of: Day,
+  occupancy: Type.Object({ houses: Type.Integer(), occupied: Type.Integer(), vacant: Type.Integer(), other: Type.Integer(), rate: Text }),
+  months: Type.Optional(Type.Array(Type.Object({ month: Text, billed: Decimal, collected: Decimal }))),
+  this_month: Type.Optional(Type.Object({ billed: Decimal, collected: Decimal, collection_rate: Text, expenses: Decimal, income: Decimal })),
+  arrears: Type.Optional(Type.Object({ ...bucketFields, credit: Decimal, total: Decimal })),
+  unmatched_payments: Type.Optional(Type.Object({ count: Type.Integer(), amount: Decimal })),
+  due_to_owners: Type.Optional(Type.String({ description: 'what the agency holds for the owners today (every owner statement\'s closing due, summed)' })),
+  open_tickets: Type.Integer(),
+  sms_credits: Type.Number(),
+  attention: Type.Optional(Attention),
+});
+export type Dashboard = Static<typeof Dashboard>;
 
 export type SkipReason = 'draft' | 'ended' | 'not_started' | 'not_due' | 'nothing_to_bill' | 'already_billed';
+const SKIP_REASONS: SkipReason[] = ['draft', 'ended', 'not_started', 'not_due', 'nothing_to_bill', 'already_billed'];
+const NullableDateTime = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' });
 
-export interface BillingRun {
-  id: string;
-  period: string;
-  period_start: string;
-  period_end: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  trigger: string;
-  total: number;
-  processed: number;
-  made: number;
-  skipped: number;
-  skipped_by_reason: Partial<Record<SkipReason, number>>;
-  error: string | null;
-}
+export const BillingRun = Type.Object({
+  id: Text,
+  period: Type.String({ description: 'YYYY-MM' }),
+  period_start: Day,
+  period_end: Day,
+  status: Type.Unsafe<'queued' | 'running' | 'done' | 'failed'>({ type: 'string', enum: ['queued', 'running', 'done', 'failed'] }),
+  trigger: Type.String({ description: 'manual or schedule' }),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  made: Type.Integer(),
+  skipped: Type.Integer(),
+  skipped_by_reason: Type.Unsafe<Partial<Record<SkipReason, number>>>({
+    type: 'object', properties: Object.fromEntries(SKIP_REASONS.map((r) => [r, { type: 'integer' }])), additionalProperties: false,
+  }),
+  error: NullableText,
+  // the stored row's other columns, served as they are (the web app reads none of them)
+  organization_id: Type.Optional(Text),
+  skipped_reasons: Type.Optional(Type.Unsafe<unknown>({ type: 'array', items: { type: 'object', properties: { lease_id: { type: 'string' }, reason: { type: 'string' } } }, description: 'each lease skipped and why' })),
+  created_by: Type.Optional(NullableText),
+  created_at: Type.Optional(Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })),
+  started_at: Type.Optional(NullableDateTime),
+  finished_at: Type.Optional(NullableDateTime),
+  heartbeat_at: Type.Optional(NullableDateTime),
+});
+export type BillingRun = Static<typeof BillingRun>;
 
-export interface PenaltyResult {
-  posted: number;
-  invoices: number;
-  amount: Decimal;
-}
+export const PenaltyResult = Type.Object({ posted: Type.Integer(), invoices: Type.Integer(), amount: Decimal });
+export type PenaltyResult = Static<typeof PenaltyResult>;

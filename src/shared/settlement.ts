@@ -1,21 +1,18 @@
 // A deposit settled at the move-out, as its parts: the one place that says how the refund is made,
 // read by the server (which stores it), the move-out dialog's preview and result, the lease screen
 // and the tenant statement, so every screen lists the same parts and they add up to the refund.
+import { Type, type Static } from 'typebox';
 import { centsToDecimal, parseMoney } from './resource-values.js';
 
-export interface SettlementFigures {
-  /** the deposit the tenant paid (held at the move-out) */
-  deposit: string;
-  /** deposit billed but never paid, cancelled (not owed once the tenancy ends; not part of the refund) */
-  unpaid_cancelled: string;
-  /** the lease's open balance at the move-out, before the deposit */
-  arrears: string;
-  /** of the deposit, applied to the arrears */
-  applied: string;
-  /** money the tenant paid for days after the move-out (the last period credited) */
-  unused_days_credit: string;
-  refundable: string;
-}
+export const SettlementFigures = Type.Object({
+  deposit: Type.String({ description: 'the deposit the tenant paid (held at the move-out)' }),
+  unpaid_cancelled: Type.String({ description: 'deposit billed but never paid, cancelled (not owed once the tenancy ends; not part of the refund)' }),
+  arrears: Type.String({ description: 'the lease\'s open balance at the move-out, before the deposit' }),
+  applied: Type.String({ description: 'of the deposit, applied to the arrears' }),
+  unused_days_credit: Type.String({ description: 'money the tenant paid for days after the move-out (the last period credited)' }),
+  refundable: Type.String(),
+});
+export type SettlementFigures = Static<typeof SettlementFigures>;
 
 export type SettlementPart = 'deposit' | 'applied' | 'unused_days_credit' | 'refundable';
 

@@ -37,7 +37,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, database?: D
   const mails: Mail[] = [];
   const config = loadConfig({}, { memory: true, appKey: 'test-app-key-0123456789', logLevel: 'silent', appUrl: 'http://keja.test', webDir: '/nonexistent', ...overrides });
   const clock: TestApp['clock'] = { today: null };
-  const app = await buildApp({ config, database: db, mailer: memoryMailer(mails), today: () => clock.today ?? todayIn() }, { logger: false });
+  const app = await buildApp({ config, database: db, mailer: memoryMailer(mails), today: () => clock.today ?? todayIn(), checkAnswers: true }, { logger: false });
   return {
     app, database: db, mails, clock,
     close: async () => {

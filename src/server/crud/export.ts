@@ -190,6 +190,7 @@ export function registerExport(app: FastifyInstance, resource: Resource, source:
       summary: `Every row of ${resource.name} matching the list's filter and sort, as CSV (list.${resource.module} and export.list; no row limit)`,
       querystring: ExportQueryString,
       produces: ['text/csv'],
+      response: { 200: { content: { 'text/csv': { schema: { type: 'string', description: 'UTF-8 with a byte-order mark, as an attachment; a header row of the field labels' } } } } },
     },
   }, async (req, reply) => {
     const { filter, sort, labels: rawLabels } = req.query as Record<string, string | undefined>;

@@ -9,6 +9,7 @@ import { parseListQuery } from './query-parser.js';
 import { resourceHooks } from './hooks.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './repository.js';
 import { registerExport } from './export.js';
+import { served } from './record-answer.js';
 
 const IdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 const ListQueryString = {
@@ -19,28 +20,6 @@ const ListQueryString = {
     sort: { type: 'string', description: 'JSON ["field", "ASC" | "DESC"]' },
   },
 } as const;
-type Schema = Record<string, unknown>;
-
-/**
- * The record as served, for /api/docs and for Fastify's serialiser (which drops what a response
- * schema does not name): every declared key, each one nullable (a row may predate a field's
- * `required`), and any other key the row carries kept as it is. Nullable is written as a type
- * list, not anyOf: the serialiser checks anyOf branches (a pattern, an enum) and would throw on a
- * value the declaration has since narrowed, where a type list only shapes the output.
- */
-function served(schema: Schema, top = true): Schema {
-  const anyOf = schema.anyOf as Schema[] | undefined;
-  if (anyOf) return served(anyOf.find((b) => b.type !== 'null') ?? {}, top);
-  if (schema.type === undefined) return schema;
-  const type = top ? schema.type : [schema.type, 'null'];
-  if (schema.type === 'array') return { ...schema, type, items: served(schema.items as Schema) };
-  if (schema.type === 'object') {
-    const properties = Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, Schema>).map(([k, v]) => [k, served(v, false)]));
-    return { ...schema, type, properties, additionalProperties: true };
-  }
-  return { ...schema, type };
-}
-
 /** Bodies are judged by validateRecord (a 422 naming each field); the schema only documents them. */
 const documentOnly = () => () => true;
 /**

@@ -11,6 +11,7 @@ import { checkReferences } from './repository.js';
 import { makeDefaultChannel } from '../domain/payment-channels.js';
 import { recordAudit } from '../domain/audit.js';
 import { sealAtKey } from '../domain/messaging/at-key.js';
+import { Settings } from '../routes/answers.js';
 
 const columnKeys = new Set<string>(ORGANIZATION_COLUMNS);
 
@@ -54,13 +55,13 @@ export function smsDriverErrors(values: RecordValues, stored: RecordValues): Rec
 
 /** GET/PUT /settings: one record per organisation; secrets are write-only. */
 export async function settingsRoutes(app: FastifyInstance) {
-  app.get('/settings', { schema: { tags: ['settings'], summary: "The organisation's settings (secrets never returned)" } }, (req) =>
+  app.get('/settings', { schema: { tags: ['settings'], summary: "The organisation's settings (secrets never returned)", response: { 200: Settings } } }, (req) =>
     withTenant(req, null, async (tx, ctx) => {
       if (!ctx.permissions.includes('show.setting') && !ctx.permissions.includes('edit.setting')) throw forbidden();
       return settingsView(await readSettings(tx, ctx.organizationId));
     }));
 
-  app.put('/settings', { schema: { tags: ['settings'], summary: "Change the organisation's settings", body: { type: 'object', additionalProperties: true } } }, (req) =>
+  app.put('/settings', { schema: { tags: ['settings'], summary: "Change the organisation's settings", body: { type: 'object', additionalProperties: true }, response: { 200: Settings } } }, (req) =>
     withTenant(req, 'edit.setting', async (tx, ctx) => {
       const { values, errors } = validateRecord(settings, req.body, 'update');
       await checkReferences(tx, settings.fields, values, ctx.organizationId, errors);

@@ -122,7 +122,7 @@ async function keepAnAdministrator(tx: Db, ctx: TenantContext, userId: string, s
 export async function userRoutes(app: FastifyInstance) {
   const tags = ['users'];
 
-  app.get('/users', { schema: { tags, summary: "The organisation's members" } }, async (req, reply) => {
+  app.get('/users', { schema: { tags, summary: "The organisation's members", response: { 200: Type.Array(UserRecord) } } }, async (req, reply) => {
     const q = parseListQuery(usersResource, req.query as Record<string, unknown>);
     return withTenant(req, null, async (tx, ctx) => {
       if (!ctx.permissions.includes('list.user') && !(q.many && ctx.permissions.includes('show.user'))) throw forbidden();
@@ -139,13 +139,13 @@ export async function userRoutes(app: FastifyInstance) {
 
   registerExport(app, usersResource, { page: memberPage });
 
-  app.get('/users/:id', { schema: { tags, summary: 'One member' } }, (req) =>
+  app.get('/users/:id', { schema: { tags, summary: 'One member', response: { 200: UserRecord } } }, (req) =>
     withTenant(req, null, async (tx, ctx) => {
       if (!ctx.permissions.includes('show.user') && !ctx.permissions.includes('edit.user')) throw forbidden();
       return member(tx, ctx.organizationId, (req.params as { id: string }).id);
     }));
 
-  app.post('/users', { schema: { tags, summary: 'Invite a person by email: they join when they accept', body: { type: 'object', additionalProperties: true } } }, async (req, reply) => {
+  app.post('/users', { schema: { tags, summary: 'Invite a person by email: they join when they accept', body: { type: 'object', additionalProperties: true }, response: { 201: UserRecord } } }, async (req, reply) => {
     const invited = await withTenant(req, 'create.user', async (tx, ctx) => {
       const { values, errors } = validateRecord(usersResource, req.body, 'create');
       await checkReferences(tx, usersResource.fields, values, ctx.organizationId, errors);
@@ -173,7 +173,7 @@ export async function userRoutes(app: FastifyInstance) {
     return sent.record;
   });
 
-  app.put('/users/:id', { schema: { tags, summary: "Change a member's (or an invitation's) roles, or a member's status", body: { type: 'object', additionalProperties: true } } }, (req) =>
+  app.put('/users/:id', { schema: { tags, summary: "Change a member's (or an invitation's) roles, or a member's status", body: { type: 'object', additionalProperties: true }, response: { 200: UserRecord } } }, (req) =>
     withTenant(req, 'edit.user', async (tx, ctx) => {
       const id = (req.params as { id: string }).id;
       const current = await member(tx, ctx.organizationId, id);
@@ -212,7 +212,7 @@ export async function userRoutes(app: FastifyInstance) {
       return member(tx, ctx.organizationId, id);
     }));
 
-  app.delete('/users/:id', { schema: { tags, summary: 'Remove a member from the organisation, or revoke an invitation' } }, (req) =>
+  app.delete('/users/:id', { schema: { tags, summary: 'Remove a member from the organisation, or revoke an invitation', response: { 200: UserRecord } } }, (req) =>
     withTenant(req, 'delete.user', async (tx, ctx) => {
       const id = (req.params as { id: string }).id;
       const record = await member(tx, ctx.organizationId, id);

@@ -8,14 +8,18 @@ import { withTenant } from '../tenancy.js';
 import { waivePenalty } from '../domain/billing/adjust.js';
 import { activateLease, endLease, giveNotice, leaseSettlement, previewEndLease } from '../domain/billing/lifecycle.js';
 import { postPenalties } from '../domain/billing/penalties.js';
-import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView } from '../domain/billing/runs.js';
+import { createBillingRun, executeBillingRun, getBillingRun, listBillingRuns, runView as rowView } from '../domain/billing/runs.js';
 import { schedulerEnabled, startScheduler, type Scheduler } from '../domain/billing/scheduler.js';
 import { latestBillable } from '../domain/billing/periods.js';
+import { BillingRun, PenaltyResult } from '../../shared/money-report-shapes.js';
+import { EndPreview, LeaseActivated, LeaseAnswer, LeaseEnded, LeaseSettlement, PenaltyWaived } from './answers.js';
 
 // format 'date': a real day, 1900–2199 (app.ts teaches the validator the product's calendar)
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const leases = resourceByName('leases')!;
+// the stored status is one of BillingRun's four (the column is text)
+const runView = (run: Parameters<typeof rowView>[0]) => rowView(run) as BillingRun;
 
 /**
  * Billing (product.md 4.1–4.3): the lease lifecycle, billing runs with their progress, penalties
@@ -28,7 +32,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
   const running = new Set<Promise<unknown>>();
 
   app.post('/leases/:id/activate', {
-    schema: { tags, summary: 'Activate a draft lease; bills its first (prorated) period at once', params: Id },
+    schema: { tags, summary: 'Activate a draft lease; bills its first (prorated) period at once', params: Id, response: { 200: LeaseActivated } },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
     const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.server.today());
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), invoice: invoice && { id: invoice.id, number: invoice.number, period_start: invoice.period_start } };
@@ -38,6 +42,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
     schema: {
       tags, summary: 'Put an active lease on notice', params: Id,
       body: Type.Object({ notice_date: IsoDate, move_out_date: IsoDate }, { additionalProperties: false }),
+      response: { 200: LeaseAnswer },
     },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
     await giveNotice(tx, ctx.organizationId, ctx.userId, req.params.id, req.body);
@@ -48,6 +53,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
     schema: {
       tags, summary: 'End a lease: stops billing, voids untouched future invoices, prorates the last period, settles the deposit', params: Id,
       body: Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      response: { 200: LeaseEnded },
     },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
     const result = await endLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {});
@@ -57,11 +63,11 @@ export async function billingRoutes(fastify: FastifyInstance) {
   const EndBody = Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
 
   app.post('/leases/:id/end-preview', {
-    schema: { tags, summary: 'What ending the lease would do (the settlement, the voided invoices), changing nothing', params: Id, body: EndBody },
+    schema: { tags, summary: 'What ending the lease would do (the settlement, the voided invoices), changing nothing', params: Id, body: EndBody, response: { 200: EndPreview } },
   }, async (req) => withTenant(req, 'edit.lease', (tx, ctx) => previewEndLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {})));
 
   app.get('/leases/:id/settlement', {
-    schema: { tags, summary: 'How the deposit was settled at the move-out (404 before the lease ended)', params: Id },
+    schema: { tags, summary: 'How the deposit was settled at the move-out (404 before the lease ended)', params: Id, response: { 200: LeaseSettlement } },
   }, async (req) => withTenant(req, 'list.lease', async (tx, ctx) => {
     await getRecord(tx, leases, ctx.organizationId, req.params.id);
     const settlement = await leaseSettlement(tx, ctx.organizationId, req.params.id);
@@ -73,6 +79,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
     schema: {
       tags, summary: 'Start a billing run for a month (202; poll GET /billing-runs/{id})',
       body: Type.Object({ period: Type.String({ maxLength: 7, description: 'YYYY-MM, at most a year ahead' }) }, { additionalProperties: false }),
+      response: { 202: BillingRun },
     },
   }, async (req, reply) => {
     const latest = latestBillable(req.server.today()).slice(0, 7);
@@ -89,12 +96,12 @@ export async function billingRoutes(fastify: FastifyInstance) {
 
   const canSeeRuns = (permissions: string[]) => permissions.includes('run.billing') || permissions.includes('list.invoice');
 
-  app.get('/billing-runs', { schema: { tags, summary: 'Billing runs, newest first' } }, async (req) => withTenant(req, null, async (tx, ctx) => {
+  app.get('/billing-runs', { schema: { tags, summary: 'Billing runs, newest first', response: { 200: Type.Array(BillingRun) } } }, async (req) => withTenant(req, null, async (tx, ctx) => {
     if (!canSeeRuns(ctx.permissions)) throw forbidden();
     return (await listBillingRuns(tx, ctx.organizationId)).map(runView);
   }));
 
-  app.get('/billing-runs/:id', { schema: { tags, summary: 'A billing run: progress and summary', params: Id } }, async (req) => withTenant(req, null, async (tx, ctx) => {
+  app.get('/billing-runs/:id', { schema: { tags, summary: 'A billing run: progress and summary', params: Id, response: { 200: BillingRun } } }, async (req) => withTenant(req, null, async (tx, ctx) => {
     if (!canSeeRuns(ctx.permissions)) throw forbidden();
     return runView(await getBillingRun(tx, ctx.organizationId, req.params.id));
   }));
@@ -103,6 +110,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
     schema: {
       tags, summary: 'Post the penalties due as of a date (default today, Nairobi)',
       body: Type.Optional(Type.Object({ as_of: Type.Optional(IsoDate) }, { additionalProperties: false })),
+      response: { 200: PenaltyResult },
     },
   }, async (req) => {
     const latest = latestBillable(req.server.today());
@@ -115,6 +123,7 @@ export async function billingRoutes(fastify: FastifyInstance) {
       tags, summary: 'Waive a penalty line with a reason',
       params: Type.Object({ id: Type.String({ maxLength: 64 }), lineId: Type.String({ maxLength: 64 }) }),
       body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false }),
+      response: { 200: PenaltyWaived },
     },
   }, async (req) => withTenant(req, 'void.invoice', (tx, ctx) => waivePenalty(tx, ctx.organizationId, ctx.userId, req.params.id, req.params.lineId, req.body.reason)));
 

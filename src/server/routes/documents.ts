@@ -79,7 +79,7 @@ export function statementPdf(req: FastifyRequest, reply: FastifyReply, tenantId:
  */
 export async function documentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const pdfResponse = { 200: Type.Unknown({ description: 'application/pdf, as an attachment' }), 403: Message, 404: Message };
+  const pdfResponse = { 200: { content: { 'application/pdf': { schema: { type: 'string', format: 'binary', description: 'as an attachment' } } } }, 403: Message, 404: Message };
 
   app.get('/invoices/:id/pdf', {
     schema: { tags: ['invoices'], summary: 'The invoice as a PDF: letterhead, tenant, house and account code, paybill, lines, totals, balance, due date (show.invoice)', params: Type.Object({ id: Id }), response: pdfResponse },

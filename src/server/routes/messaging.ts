@@ -6,6 +6,8 @@ import { getRecord } from '../crud/repository.js';
 import { planBulk, sendBulk, type BulkInput } from '../domain/messaging/bulk.js';
 import { retryMessage, retryMessages } from '../domain/messaging/messages.js';
 import { withTenant } from '../tenancy.js';
+import { MessagePlan } from '../../shared/message-plan.js';
+import { Message, MessagesRetried, MessagesSent } from './answers.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Ref = Type.String({ minLength: 1, maxLength: 64 });
@@ -29,7 +31,7 @@ export async function messagingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post('/messages/:id/retry', {
-    schema: { tags: ['messages'], summary: 'Send a failed message (or one refused for lack of credits) again (send.message)', params: Id },
+    schema: { tags: ['messages'], summary: 'Send a failed message (or one refused for lack of credits) again (send.message)', params: Id, response: { 200: Message } },
   }, (req) => withTenant(req, 'send.message', async (tx, ctx) => {
     await retryMessage(tx, ctx.organizationId, req.params.id);
     return getRecord(tx, messages, ctx.organizationId, req.params.id);
@@ -39,15 +41,16 @@ export async function messagingRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['messages'], summary: 'Queue many failed messages (or ones refused for lack of credits) again (send.message); the others are listed as skipped',
       body: Type.Object({ ids: Type.Array(Ref, { minItems: 1, maxItems: 500 }) }, { additionalProperties: false }),
+      response: { 200: MessagesRetried },
     },
   }, (req) => withTenant(req, 'send.message', (tx, ctx) => retryMessages(tx, ctx.organizationId, (req.body as { ids: string[] }).ids)));
 
   app.post('/messages/preview', {
-    schema: { tags: ['messages'], summary: 'Each recipient\'s message with the placeholders filled, and the credits a send would use (send.message)', body: Bulk },
+    schema: { tags: ['messages'], summary: 'Each recipient\'s message with the placeholders filled, and the credits a send would use (send.message)', body: Bulk, response: { 200: MessagePlan } },
   }, (req) => withTenant(req, 'send.message', (tx, ctx) => planBulk(tx, ctx.organizationId, req.body as BulkInput), { readOnly: true }));
 
   app.post('/messages/send', {
-    schema: { tags: ['messages'], summary: 'One message per reachable tenant of the audience: due ones go out now within the SMS credit balance, the rest wait (send.message)', body: Bulk },
+    schema: { tags: ['messages'], summary: 'One message per reachable tenant of the audience: due ones go out now within the SMS credit balance, the rest wait (send.message)', body: Bulk, response: { 201: MessagesSent } },
   }, async (req, reply) => {
     const result = await withTenant(req, 'send.message', (tx, ctx) => sendBulk(tx, ctx.organizationId, req.body as BulkInput));
     return reply.status(201).send(result);

@@ -9,6 +9,7 @@ import { withTenant } from '../tenancy.js';
 import { creditInvoice } from '../domain/billing/credit.js';
 import { invalidField } from '../errors.js';
 import { parseMoney } from '../../shared/resource-values.js';
+import { Expense, Invoice, InvoiceCredited, Payment } from './answers.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false });
@@ -29,6 +30,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
       tags: ['payments'], summary: 'Assign an unmatched payment to a tenant (and lease); it is allocated at once (assign.payment)',
       params: Id,
       body: Type.Object({ tenant_id: Type.String({ minLength: 1, maxLength: 64 }), lease_id: Type.Optional(Type.Union([Type.String({ maxLength: 64 }), Type.Null()])) }, { additionalProperties: false }),
+      response: { 200: Payment },
     },
   }, (req) => withTenant(req, 'assign.payment', async (tx, ctx) => {
     await assignPayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body);
@@ -42,6 +44,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
       body: Type.Object({
         allocations: Type.Array(Type.Object({ invoice_id: Type.String({ minLength: 1, maxLength: 64 }), amount: Money }, { additionalProperties: false }), { maxItems: 500 }),
       }, { additionalProperties: false }),
+      response: { 200: Payment },
     },
   }, (req) => withTenant(req, 'edit.payment', async (tx, ctx) => {
     await reallocatePayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.allocations);
@@ -49,14 +52,14 @@ export async function moneyRoutes(fastify: FastifyInstance) {
   }));
 
   app.post('/payments/:id/reverse', {
-    schema: { tags: ['payments'], summary: 'Reverse a payment with a reason: its allocations are undone (reverse.payment)', params: Id, body: Reason },
+    schema: { tags: ['payments'], summary: 'Reverse a payment with a reason: its allocations are undone (reverse.payment)', params: Id, body: Reason, response: { 200: Payment } },
   }, (req) => withTenant(req, 'reverse.payment', async (tx, ctx) => {
     await reversePayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
     return getRecord(tx, payments, ctx.organizationId, req.params.id);
   }));
 
   app.post('/invoices/:id/void', {
-    schema: { tags: ['invoices'], summary: 'Void an issued invoice with a reason; 409 while payments are allocated to it (void.invoice)', params: Id, body: Reason },
+    schema: { tags: ['invoices'], summary: 'Void an issued invoice with a reason; 409 while payments are allocated to it (void.invoice)', params: Id, body: Reason, response: { 200: Invoice } },
   }, (req) => withTenant(req, 'void.invoice', async (tx, ctx) => {
     await voidInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
     return getRecord(tx, invoices, ctx.organizationId, req.params.id);
@@ -68,6 +71,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
       summary: 'Credit an issued, partly paid or paid invoice (also after move-out) with a reason: a negative adjustment line; on a paid invoice what its payments no longer need becomes the tenant’s credit on account (void.invoice)',
       params: Id,
       body: Type.Object({ amount: Money, reason: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }) }, { additionalProperties: false }),
+      response: { 200: InvoiceCredited },
     },
   }, (req) => withTenant(req, 'void.invoice', async (tx, ctx) => {
     const amount = parseMoney(req.body.amount);
@@ -77,7 +81,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
   }));
 
   app.post('/expenses/:id/approve', {
-    schema: { tags: ['expenses'], summary: 'Approve a pending expense (approve.expense)', params: Id },
+    schema: { tags: ['expenses'], summary: 'Approve a pending expense (approve.expense)', params: Id, response: { 200: Expense } },
   }, (req) => withTenant(req, 'approve.expense', async (tx, ctx) => {
     await approveExpense(tx, ctx.organizationId, ctx.userId, req.params.id);
     return getRecord(tx, expenses, ctx.organizationId, req.params.id);

@@ -6,6 +6,7 @@ import { getRecord } from '../crud/repository.js';
 import { approveRemittance, voidRemittance } from '../domain/remittances.js';
 import { invalidField } from '../errors.js';
 import { withTenant } from '../tenancy.js';
+import { Remittance } from './answers.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false });
@@ -20,7 +21,7 @@ export async function ownerRoutes(fastify: FastifyInstance) {
       tags: ['remittances'],
       summary: 'Approve a draft remittance: it counts on the owner’s statement from its date (approve.remittance). More than is due: 422 naming overpayment_confirmed unless the draft or confirm_overpayment confirms it',
       description: 'Body (optional): {"confirm_overpayment": true}.',
-      params: Id,
+      params: Id, response: { 200: Remittance },
     },
   }, (req) => withTenant(req, 'approve.remittance', async (tx, ctx) => {
     // the body is optional (a plain approval sends none), so it is read here rather than declared
@@ -34,7 +35,7 @@ export async function ownerRoutes(fastify: FastifyInstance) {
   app.post('/remittances/:id/void', {
     schema: {
       tags: ['remittances'], summary: 'Void a remittance with a reason; an approved one stops counting on the day it is voided (approve.remittance)',
-      params: Id, body: Reason,
+      params: Id, body: Reason, response: { 200: Remittance },
     },
   }, (req) => withTenant(req, 'approve.remittance', async (tx, ctx) => {
     await voidRemittance(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason, req.server.today());

@@ -8,6 +8,8 @@ import { rentRoll, rentRollTable } from '../domain/reports/rent-roll.js';
 import { tenantBalance } from '../domain/reports/tenant-balance.js';
 import { forbidden } from '../errors.js';
 import { withTenant } from '../tenancy.js';
+import { BulkPlan, RentRoll, TenantBalance } from '../../shared/report-shapes.js';
+import { HousesAdded, withFiles } from './answers.js';
 
 const Id = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 const Text = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
@@ -44,7 +46,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['properties'],
       summary: `What adding houses in bulk would create: numbers, account codes, the type's rent, deposit and charges, and what stands in the way (create.house; nothing is written)`,
-      params: Id, body: BulkBody,
+      params: Id, body: BulkBody, response: { 200: BulkPlan },
     },
   }, (req) => withTenant(req, 'create.house', async (tx, ctx) => {
     const { values: _values, ...plan } = await planBulkHouses(tx, ctx.organizationId, req.params.id, req.body);
@@ -55,7 +57,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['properties'],
       summary: `Add houses numbered prefix + from..to (at most ${MAX_BULK_HOUSES}) to a property from a house type, in one transaction; 422 naming numbers or account codes already in use (create.house)`,
-      params: Id, body: BulkBody,
+      params: Id, body: BulkBody, response: { 201: HousesAdded },
     },
   }, async (req, reply) => {
     const houses = await withTenant(req, 'create.house', (tx, ctx) => createBulkHouses(tx, ctx.organizationId, req.params.id, req.body));
@@ -68,6 +70,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
       summary: 'Rent roll: every house with tenant, lease dates, rent, deposit held, balance, arrears, status; totals and occupancy (list.property; money columns: list.statement; csv/pdf: export.statement)',
       params: Id,
       querystring: Type.Object({ format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')])) }),
+      response: { 200: withFiles(RentRoll) },
     },
   }, async (req, reply) => {
     const format = req.query.format ?? 'json';
@@ -91,7 +94,7 @@ export async function portfolioRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['tenants'],
       summary: 'What the tenant owes now: open invoices less credit on account, and the overdue part (list.statement)',
-      params: Id,
+      params: Id, response: { 200: TenantBalance },
     },
   }, (req) => withTenant(req, 'list.statement', (tx, ctx) => tenantBalance(tx, ctx.organizationId, req.params.id), { readOnly: true }));
 }

@@ -12,6 +12,8 @@ import { tenantStatement, tenantStatementTable } from '../domain/reports/tenant-
 import { badRequest, forbidden } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { statementPdf } from './documents.js';
+import { AgingReport, Dashboard, PropertyStatement, RentalIncomeTax, TenantStatement } from '../../shared/money-report-shapes.js';
+import { withFiles } from './answers.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const Format = Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv'), Type.Literal('pdf')]));
@@ -48,6 +50,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       tags: ['statements'], summary: 'Tenant statement: opening balance, debits and credits in date order with running balance, closing balance, deposit held, credit (list.statement; csv/pdf: export.statement)',
       params: Type.Object({ tenant_id: Id }),
       querystring: Type.Object({ lease_id: Type.Optional(Id), ...Period }),
+      response: { 200: withFiles(TenantStatement) },
     },
   }, (req, reply) => (req.query.format === 'pdf' ? statementPdf(req, reply, req.params.tenant_id, req.query) : report(req, reply, req.query.format,
     (tx, org) => tenantStatement(tx, org, req.params.tenant_id, { lease_id: req.query.lease_id, ...period(req.query) }), tenantStatementTable)));
@@ -57,6 +60,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
       tags: ['statements'], summary: 'Property statement (or, with owner_id, all of an owner’s properties): billed and collected per house, income, expenses, commission, aggregator share, due to owner',
       params: Type.Object({ id: Id }),
       querystring: Type.Object({ owner_id: Type.Optional(Id), ...Period }),
+      response: { 200: withFiles(PropertyStatement) },
     },
   }, (req, reply) => report(req, reply, req.query.format,
     (tx, org) => propertyStatement(tx, org, {
@@ -66,7 +70,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
   app.get('/statements/owner/:owner_id', {
     schema: {
       tags: ['statements'], summary: 'All of an owner’s properties in one statement',
-      params: Type.Object({ owner_id: Id }), querystring: Type.Object(Period),
+      params: Type.Object({ owner_id: Id }), querystring: Type.Object(Period), response: { 200: withFiles(PropertyStatement) },
     },
   }, (req, reply) => report(req, reply, req.query.format,
     (tx, org) => propertyStatement(tx, org, { owner_id: req.params.owner_id, ...period(req.query) }), propertyStatementTable));
@@ -75,6 +79,7 @@ export async function reportRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['statements'], summary: 'Aging balances as of a date per tenant: current, 1–30, 31–60, 61–90, 90+; credits apart; deposits excluded',
       querystring: Type.Object({ as_of: Type.Optional(Type.String({ maxLength: 10 })), property_id: Type.Optional(Id), owner_id: Type.Optional(Id), format: Format }),
+      response: { 200: withFiles(AgingReport) },
     },
   }, (req, reply) => report(req, reply, req.query.format,
     (tx, org) => agingReport(tx, org, { as_of: asOfDate(req.query.as_of), property_id: req.query.property_id, owner_id: req.query.owner_id }), agingTable));
@@ -83,11 +88,12 @@ export async function reportRoutes(fastify: FastifyInstance) {
     schema: {
       tags: ['statements'], summary: 'Monthly Rental Income tax per owner for a month: gross rent received from taxable charges, the rate in force, the tax due, the KRA PIN',
       querystring: Type.Object({ month: Type.Optional(Type.String({ maxLength: 7, description: 'YYYY-MM; default this month' })), owner_id: Type.Optional(Id), format: Format }),
+      response: { 200: withFiles(RentalIncomeTax) },
     },
   }, (req, reply) => report(req, reply, req.query.format,
     (tx, org) => rentalIncomeTax(tx, org, { owner_id: req.query.owner_id, month: monthOf(req.query.month, req.server.today()) }), rentalIncomeTaxTable));
 
   app.get('/dashboard', {
-    schema: { tags: ['statements'], summary: 'The dashboard’s figures in one call (membership is enough)' },
+    schema: { tags: ['statements'], summary: 'The dashboard’s figures in one call (membership is enough)', response: { 200: Dashboard } },
   }, (req) => withTenant(req, null, (tx, ctx) => dashboard(tx, ctx.organizationId, ctx.permissions)));
 }

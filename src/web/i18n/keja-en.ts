@@ -95,7 +95,7 @@ export const kejaEnglish = {
     switched: 'Now working in %{name}',
     switch_failed: 'Could not switch organisation. Please try again.',
     switch_label: 'Organisation: %{name}. Switch organisation',
-    your_organisations: 'Your organisations',
+    your_organizations: 'Your organisations',
     pending_invitations: 'Invitations waiting for you (%{n})',
   },
   invitations: {
@@ -124,7 +124,7 @@ export const kejaEnglish = {
     good_afternoon: 'Good afternoon, %{name}',
     good_evening: 'Good evening, %{name}',
     working_in: 'You are working in %{organization}.',
-    no_organisation: 'You are not part of an organisation yet.',
+    no_organization: 'You are not part of an organisation yet.',
     create_org_title: 'Create your organisation',
     create_org_text: 'Keja keeps each organisation’s properties, tenants and money apart. Create yours to begin.',
     getting_started: 'Getting started',
@@ -202,7 +202,7 @@ export const kejaEnglish = {
     how_eyebrow: 'How it works',
     how_title: 'Up and running in an afternoon',
     how: {
-      organisation: { title: 'Create your organisation', text: 'Register, name your company and invite the people who work with you.' },
+      organization: { title: 'Create your organisation', text: 'Register, name your company and invite the people who work with you.' },
       portfolio: { title: 'Add your portfolio', text: 'Owners, properties, houses, tenants and leases, typed in or brought over from your records.' },
       collect: { title: 'Bill, collect, report', text: 'Run billing, let M-Pesa payments match themselves and send owners their statements.' },
     },

@@ -99,7 +99,7 @@ export const kejaSwahili: Tree<typeof kejaEnglish> = {
     switched: 'Sasa unafanya kazi katika %{name}',
     switch_failed: 'Imeshindikana kubadili shirika. Tafadhali jaribu tena.',
     switch_label: 'Shirika: %{name}. Badili shirika',
-    your_organisations: 'Mashirika yako',
+    your_organizations: 'Mashirika yako',
     pending_invitations: 'Mialiko inayokusubiri (%{n})',
   },
   invitations: {
@@ -128,7 +128,7 @@ export const kejaSwahili: Tree<typeof kejaEnglish> = {
     good_afternoon: 'Habari za mchana, %{name}',
     good_evening: 'Habari za jioni, %{name}',
     working_in: 'Unafanya kazi katika %{organization}.',
-    no_organisation: 'Bado hujajiunga na shirika lolote.',
+    no_organization: 'Bado hujajiunga na shirika lolote.',
     create_org_title: 'Unda shirika lako',
     create_org_text: 'Keja hutenganisha nyumba, wapangaji na fedha za kila shirika. Unda lako ili kuanza.',
     getting_started: 'Kuanza',
@@ -206,7 +206,7 @@ export const kejaSwahili: Tree<typeof kejaEnglish> = {
     how_eyebrow: 'Jinsi inavyofanya kazi',
     how_title: 'Tayari kwa mchana mmoja',
     how: {
-      organisation: { title: 'Unda shirika lako', text: 'Jisajili, lipe jina kampuni yako na uwaalike unaofanya kazi nao.' },
+      organization: { title: 'Unda shirika lako', text: 'Jisajili, lipe jina kampuni yako na uwaalike unaofanya kazi nao.' },
       portfolio: { title: 'Ongeza mali zako', text: 'Wamiliki, majengo, nyumba, wapangaji na mikataba, kwa kuandika au kuhamisha kutoka kwenye kumbukumbu zako.' },
       collect: { title: 'Toza, kusanya, toa ripoti', text: 'Tuma ankara, acha malipo ya M-Pesa yajioanishe na uwatumie wamiliki taarifa zao.' },
     },

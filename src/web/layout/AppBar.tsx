@@ -4,7 +4,7 @@ import LockResetRoundedIcon from '@mui/icons-material/LockResetRounded';
 import { AppBar as RaAppBar, LoadingIndicator, Logout, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Logo, LogoMark } from '../brand/Logo';
-import { OrganisationSwitcher } from './OrganisationSwitcher';
+import { OrganizationSwitcher } from './OrganizationSwitcher';
 import { Preferences } from './Preferences';
 
 const ChangePasswordItem = forwardRef<HTMLAnchorElement>((props, ref) => {
@@ -50,7 +50,7 @@ export function AppBar() {
       </Box>
       <TitlePortal variant="body1" sx={{ fontWeight: 600, color: 'text.secondary', display: { xs: 'none', md: 'block' } }} />
       <Box sx={{ flex: 1 }} />
-      <OrganisationSwitcher />
+      <OrganizationSwitcher />
     </RaAppBar>
   );
 }

@@ -85,7 +85,7 @@ export function DashboardPage() {
         <Typography sx={{ color: '#d1fae5', mt: 1, fontSize: '1.05rem' }}>
           {organization
             ? translate('keja.dashboard.working_in', { organization: organization.name })
-            : translate('keja.dashboard.no_organisation')}
+            : translate('keja.dashboard.no_organization')}
         </Typography>
         {roles.length ? (
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>

@@ -26,7 +26,7 @@ const FEATURES: Array<{ key: string; icon: ComponentType }> = [
   { key: 'maintenance', icon: HandymanRoundedIcon },
 ];
 
-const STEPS = ['organisation', 'portfolio', 'collect'];
+const STEPS = ['organization', 'portfolio', 'collect'];
 const LOCAL = ['kes', 'phone', 'mri', 'language'];
 
 function IconTile({ children }: { children: ReactNode }) {

@@ -20,7 +20,7 @@ const Login = page(() => import('../pages/auth/LoginPage'), 'LoginPage');
 const Register = page(() => import('../pages/auth/RegisterPage'), 'RegisterPage');
 const ForgotPassword = page(() => import('../pages/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPassword = page(() => import('../pages/auth/ResetPasswordPage'), 'ResetPasswordPage');
-const CreateOrganisation = page(() => import('../pages/auth/CreateOrganisationPage'), 'CreateOrganisationPage');
+const CreateOrganization = page(() => import('../pages/auth/CreateOrganizationPage'), 'CreateOrganizationPage');
 const AuthCallback = page(() => import('../pages/auth/AuthCallbackPage'), 'AuthCallbackPage');
 const AccessDenied = page(() => import('../pages/status/AccessDeniedPage'), 'AccessDeniedPage');
 const AuthError = page(() => import('../pages/status/AuthErrorPage'), 'AuthErrorPage');
@@ -36,7 +36,7 @@ export const GUEST_ROUTES: AppRoute[] = [
   { path: '/auth/forgot-password', area: 'guest', component: ForgotPassword },
   { path: '/auth/reset-password', area: 'guest', component: ResetPassword },
   { path: '/auth/register', area: 'guest', component: Register },
-  { path: '/auth/create-organization', area: 'guest', component: CreateOrganisation },
+  { path: '/auth/create-organization', area: 'guest', component: CreateOrganization },
   { path: '/auth/callback', area: 'guest', component: AuthCallback },
   { path: '/auth/access', area: 'guest', component: AccessDenied },
   { path: '/auth/error', area: 'guest', component: AuthError },

@@ -89,7 +89,7 @@ export async function login({ email, password, remember = false }: LoginInput): 
   await fetchSession();
 }
 
-export async function switchOrganisation(id: Organization['id']): Promise<void> {
+export async function switchOrganization(id: Organization['id']): Promise<void> {
   const answer = await api<{ organization?: Organization }>(
     `/organisations/${encodeURIComponent(String(id))}/switch`,
     { method: 'POST' },

@@ -16,7 +16,7 @@ afterAll(() => t.close());
 
 interface Org { browser: Browser; userId: string; cache: Map<string, string>; property: RecordValues; house: RecordValues; provider: RecordValues }
 
-async function organisation(name: string, threshold?: string): Promise<Org> {
+async function organization(name: string, threshold?: string): Promise<Org> {
   const { browser, user } = await registeredBrowser(t.app, { org: name });
   const cache = new Map<string, string>();
   const property = await createSample(browser, resourceByName('properties')!, user.id, cache);
@@ -40,8 +40,8 @@ const expensesOf = async (o: Org, workOrderId: string) =>
 
 describe('tickets', () => {
   it('are numbered by the server from a gapless series per organisation, whatever the body says', async () => {
-    const a = await organisation('Ticket Numbers A');
-    const b = await organisation('Ticket Numbers B');
+    const a = await organization('Ticket Numbers A');
+    const b = await organization('Ticket Numbers B');
     const first = await a.browser.post('/api/v1/tickets', ticketBody(a, { number: 'FORGED-1', reopen_count: 9 }));
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ number: 'TKT-000001', reopen_count: 0 });
@@ -56,7 +56,7 @@ describe('tickets', () => {
   });
 
   it('count each reopening (resolved, closed or declined back to open or in progress)', async () => {
-    const o = await organisation('Reopen Estates');
+    const o = await organization('Reopen Estates');
     let ticket = (await o.browser.post('/api/v1/tickets', ticketBody(o))).json() as RecordValues;
     const put = async (status: string) => {
       const res = await o.browser.put(`/api/v1/tickets/${ticket.id}`, { ...ticket, status });
@@ -79,8 +79,8 @@ describe('tickets', () => {
   });
 
   it('spawn work orders, and another organisation can neither see, change nor reference them', async () => {
-    const o = await organisation('Spawning Estates');
-    const stranger = await organisation('Stranger Maintenance');
+    const o = await organization('Spawning Estates');
+    const stranger = await organization('Stranger Maintenance');
     const ticket = (await o.browser.post('/api/v1/tickets', ticketBody(o))).json() as RecordValues;
     const order = await o.browser.post('/api/v1/work-orders', orderBody(o, { ticket_id: ticket.id }));
     expect(order.statusCode, order.body).toBe(201);
@@ -107,7 +107,7 @@ describe('tickets', () => {
 
 describe('work orders', () => {
   it('are numbered from their own series', async () => {
-    const o = await organisation('Work Order Numbers');
+    const o = await organization('Work Order Numbers');
     await o.browser.post('/api/v1/tickets', ticketBody(o));
     const first = await o.browser.post('/api/v1/work-orders', orderBody(o, { number: 'X' }));
     const second = await o.browser.post('/api/v1/work-orders', orderBody(o));
@@ -115,7 +115,7 @@ describe('work orders', () => {
   });
 
   it('completed with an actual cost make their expense once; a re-save makes no second one', async () => {
-    const o = await organisation('Completion Estates');
+    const o = await organization('Completion Estates');
     let order = (await o.browser.post('/api/v1/work-orders', orderBody(o, { paid_by: 'tenant' }))).json() as RecordValues;
     // in progress with a cost: nothing yet
     order = (await o.browser.put(`/api/v1/work-orders/${order.id}`, { ...order, status: 'in_progress', actual_cost: '3200.00' })).json();
@@ -138,7 +138,7 @@ describe('work orders', () => {
   });
 
   it('completed without a cost make none until the cost is entered; a zero cost makes none', async () => {
-    const o = await organisation('Later Cost Estates');
+    const o = await organization('Later Cost Estates');
     let order = (await o.browser.post('/api/v1/work-orders', orderBody(o, { status: 'completed' }))).json() as RecordValues;
     expect(order.status).toBe('completed');
     expect(await expensesOf(o, String(order.id))).toEqual([]);
@@ -152,7 +152,7 @@ describe('work orders', () => {
   });
 
   it('above the approval threshold make a pending expense, which follows a changed cost until it is approved', async () => {
-    const o = await organisation('Threshold Estates', '10000.00');
+    const o = await organization('Threshold Estates', '10000.00');
     let order = (await o.browser.post('/api/v1/work-orders', orderBody(o, { status: 'completed', actual_cost: '25000.00', paid_by: 'agency' }))).json() as RecordValues;
     let [expense] = await expensesOf(o, String(order.id));
     expect(expense).toMatchObject({ amount: '25000.00', status: 'pending', borne_by: 'agency' });
@@ -177,7 +177,7 @@ describe('work orders', () => {
   });
 
   it('completed by a caretaker (no expense permission) still record their expense', async () => {
-    const o = await organisation('Caretaker Estates');
+    const o = await organization('Caretaker Estates');
     const orgId = (await o.browser.get('/api/v1/user')).json().organization.id as string;
     const caretaker = await registeredBrowser(t.app);
     await inScope(t.database.db, { tenant: orgId }, async (tx) => {

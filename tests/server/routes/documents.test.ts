@@ -19,7 +19,7 @@ function keep(name: string, pdf: Buffer) {
   writeFileSync(`${dir}/${name}.pdf`, pdf);
 }
 
-async function organisation(name: string): Promise<Ledger> {
+async function organization(name: string): Promise<Ledger> {
   const l = await ledger(t.app, name);
   const settings = (await l.browser.get('/api/v1/settings')).json();
   const saved = await l.browser.put('/api/v1/settings', {
@@ -48,7 +48,7 @@ async function memberWith(l: Ledger, permissions: string[]) {
 
 describe('invoice, receipt and statement PDFs', () => {
   it('an invoice PDF carries the letterhead, the tenant, the account code and paybill, lines, totals and due date', async () => {
-    const l = await organisation('Nyumba Bora Agencies');
+    const l = await organization('Nyumba Bora Agencies');
     const house = (await l.browser.get(`/api/v1/houses/${l.lease.house_id}`)).json();
     const channel = (await l.browser.get(`/api/v1/payment-channels/${l.channelId}`)).json();
     const inv = await issue(l, { due: '2026-03-05', issue: '2026-03-01', amounts: ['25000.00', '1500.50'] });
@@ -67,7 +67,7 @@ describe('invoice, receipt and statement PDFs', () => {
   });
 
   it('a long invoice goes on to page 2 with its header repeated', async () => {
-    const l = await organisation('Long Lines Ltd');
+    const l = await organization('Long Lines Ltd');
     const amounts = Array.from({ length: 60 }, (_, i) => `${100 + i}.00`);
     const inv = await issue(l, { due: '2026-04-05', amounts });
     const res = await l.browser.get(`/api/v1/invoices/${inv.id}/pdf`);
@@ -85,7 +85,7 @@ describe('invoice, receipt and statement PDFs', () => {
   });
 
   it('a receipt shows the amount, the M-Pesa code, what it paid and the balance after', async () => {
-    const l = await organisation('Receipt Homes');
+    const l = await organization('Receipt Homes');
     const a = await issue(l, { due: '2026-01-05', issue: '2026-01-01', amounts: ['8000.00'] });
     const b = await issue(l, { due: '2026-02-05', issue: '2026-01-01', amounts: ['10000.00'] });
     const p = await pay(l, '9000.00', { method: 'mpesa', external_reference: 'SLK4H7QX2B', payer_name: 'WANJIRU KAMAU' });
@@ -103,7 +103,7 @@ describe('invoice, receipt and statement PDFs', () => {
   });
 
   it('a statement with many entries: opening, every entry, closing; header on each page; the same figures as the screen', async () => {
-    const l = await organisation('Statement Estates');
+    const l = await organization('Statement Estates');
     for (let m = 1; m <= 12; m++) {
       const mm = String(m).padStart(2, '0');
       await issue(l, { due: `2025-${mm}-05`, issue: `2025-${mm}-01`, amounts: ['12000.00', '800.00', '350.00'] });
@@ -128,7 +128,7 @@ describe('invoice, receipt and statement PDFs', () => {
   });
 
   it('another organisation gets 404; a role without the permission gets 403; a bad period 422', async () => {
-    const l = await organisation('Private Lettings');
+    const l = await organization('Private Lettings');
     const inv = await issue(l, { due: '2026-03-05', amounts: ['100.00'] });
     const p = await pay(l, '100.00');
     const other = await registeredBrowser(t.app, { org: 'Nosy Agency' });
@@ -156,7 +156,7 @@ describe('invoice, receipt and statement PDFs', () => {
   });
 
   it('emails the PDF to the tenant after the read, and records the email; 422 without an address', async () => {
-    const l = await organisation('Mail Homes');
+    const l = await organization('Mail Homes');
     const inv = await issue(l, { due: '2026-03-05', amounts: ['4200.00'] });
     const before = t.mails.length;
     const res = await l.browser.post(`/api/v1/invoices/${inv.id}/email`, {});

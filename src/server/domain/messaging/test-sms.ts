@@ -39,7 +39,7 @@ const answer = (outcome: TestSmsOutcome, message: string, extra: Partial<TestSms
   ok: outcome === 'accepted' || outcome === 'logged', outcome, message, permanent: false, provider_status: null, provider_id: null, cost: null, ...extra,
 });
 
-export const testSmsBody = (organisation: string) => `Keja test SMS from ${organisation}: messages from Keja reach this phone.`.slice(0, 160);
+export const testSmsBody = (organization: string) => `Keja test SMS from ${organization}: messages from Keja reach this phone.`.slice(0, 160);
 
 /** Sends one test SMS through the organisation's saved driver. Call it outside any transaction. */
 export async function sendTestSms(services: MessagingServices, saved: SmsSettings, to: string): Promise<TestSmsAnswer> {

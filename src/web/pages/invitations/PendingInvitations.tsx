@@ -7,7 +7,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { describeFailure } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
 import { api } from '../../providers/http-client';
-import { switchOrganisation } from '../../session/session-actions';
+import { switchOrganization } from '../../session/session-actions';
 
 export interface PendingInvitation {
   id: string;
@@ -48,7 +48,7 @@ export function PendingInvitations({ list, reload, onAccepted }: {
     try {
       await api(`/user/invitations/${encodeURIComponent(inv.id)}/${accept ? 'accept' : 'decline'}`, { method: 'POST' });
       if (accept) {
-        await switchOrganisation(inv.organization.id);
+        await switchOrganization(inv.organization.id);
         toast.add({ severity: 'success', summary: translate('keja.invitations.joined', { name: inv.organization.name }), life: 4000 });
         onAccepted?.();
       } else {

@@ -9,7 +9,7 @@ import { activateLease } from '../../../../src/server/domain/billing/lifecycle.j
 import { HttpError } from '../../../../src/server/errors.js';
 import { INTERRUPTED, runBilling, STALE_AFTER_MINUTES } from '../../../../src/server/domain/billing/runs.js';
 import { onPostgres, testDatabase } from '../../helpers.js';
-import { invoiceFacts, seedOrganisation } from './seed.js';
+import { invoiceFacts, seedOrganization } from './seed.js';
 
 // Two processes and a killed process need a server database: PGlite is one in-process connection.
 const pgOnly = describe.skipIf(!onPostgres());
@@ -36,7 +36,7 @@ async function expectGapless(db: Database, org: string, n: number) {
 
 pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections and processes)', () => {
   it('two runs at once on separate connection pools leave one invoice per lease and period and a gapless series', async () => {
-    const org = await seedOrganisation(a.db, 120, { start: '2026-01-01', charge: 750 });
+    const org = await seedOrganization(a.db, 120, { start: '2026-01-01', charge: 750 });
     const [r1, r2] = await Promise.all([
       runBilling(a.db, org, '2026-03', { batchSize: 7 }),
       runBilling(b.db, org, '2026-03', { batchSize: 11 }),
@@ -56,7 +56,7 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
 
   it('two runs at once from two server processes leave one invoice per lease and period and a gapless series', async () => {
     const n = 90;
-    const org = await seedOrganisation(a.db, n, { start: '2026-01-01', charge: 500 });
+    const org = await seedOrganization(a.db, n, { start: '2026-01-01', charge: 500 });
     const child = (batch: number) => new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const p = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'slow-run.ts'), inject('databaseUrl'), org, '2026-05', String(batch), '40'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
@@ -82,7 +82,7 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
 
   it('a run killed with SIGKILL half-way, then run again, leaves one invoice per lease and period and a gapless series', async () => {
     const n = 150;
-    const org = await seedOrganisation(a.db, n, { start: '2026-01-01' });
+    const org = await seedOrganization(a.db, n, { start: '2026-01-01' });
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'slow-run.ts'), inject('databaseUrl'), org, '2026-04'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => { stderr += String(d); });
@@ -130,7 +130,7 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
   }, 60_000);
 
   it('two activations of leases on one house at once: one wins, the other is a 409, and one first invoice is issued', async () => {
-    const org = await seedOrganisation(a.db, 1, { start: '2026-01-01' });
+    const org = await seedOrganization(a.db, 1, { start: '2026-01-01' });
     const [lease] = rowsOf<{ id: string; house_id: string; tenant_id: string }>(await a.db.execute(sql`select id, house_id, tenant_id from leases where organization_id = ${org}`));
     await a.db.execute(sql`update leases set status = 'draft' where organization_id = ${org}`);
     await a.db.execute(sql`

@@ -4,7 +4,7 @@ import { inScope, rowsOf, type Database } from '../../../../src/server/db/client
 import { createBillingRun, INTERRUPTED, runBilling, STALE_AFTER_MINUTES } from '../../../../src/server/domain/billing/runs.js';
 import { schedulerTick } from '../../../../src/server/domain/billing/scheduler.js';
 import { testDatabase } from '../../helpers.js';
-import { invoiceFacts, seedOrganisation } from './seed.js';
+import { invoiceFacts, seedOrganization } from './seed.js';
 
 let d: Database;
 beforeAll(async () => { d = await testDatabase(); });
@@ -39,7 +39,7 @@ async function interruptedRun(org: string, period: string, minutesAgo: number, t
 
 describe('interrupted billing runs', () => {
   it(`a run with no progress for ${STALE_AFTER_MINUTES} minutes is marked failed by the next run, which bills what it left`, async () => {
-    const org = await seedOrganisation(d.db, 6, { start: '2026-01-01' });
+    const org = await seedOrganization(d.db, 6, { start: '2026-01-01' });
     const stale = await interruptedRun(org, '2026-03', STALE_AFTER_MINUTES + 1, 'manual', 2);
     const next = await runBilling(d.db, org, '2026-03');
     expect(next.status).toBe('done');
@@ -50,7 +50,7 @@ describe('interrupted billing runs', () => {
   });
 
   it('a run still showing progress is left alone: it may be alive in another process', async () => {
-    const org = await seedOrganisation(d.db, 3, { start: '2026-01-01' });
+    const org = await seedOrganization(d.db, 3, { start: '2026-01-01' });
     const live = await interruptedRun(org, '2026-03', STALE_AFTER_MINUTES - 1);
     const other = await runBilling(d.db, org, '2026-04');
     expect(other.status).toBe('done');
@@ -58,7 +58,7 @@ describe('interrupted billing runs', () => {
   });
 
   it('the scheduler takes over its own interrupted run for the period and finishes it, once', async () => {
-    const org = await seedOrganisation(d.db, 5, { start: '2026-01-01' });
+    const org = await seedOrganization(d.db, 5, { start: '2026-01-01' });
     const stale = await interruptedRun(org, '2026-03', STALE_AFTER_MINUTES + 2, 'schedule', 3);
     const now = new Date('2026-03-10T06:00:00Z');
     expect(await schedulerTick(d.db, now, () => undefined, [org])).toEqual([stale]);

@@ -4,7 +4,7 @@ import { resourceByName } from '../../../../resources/index.js';
 import { rowsOf, type Database } from '../../../../src/server/db/client.js';
 import { runBilling } from '../../../../src/server/domain/billing/runs.js';
 import { buildTestApp, onPostgres, registeredBrowser, testDatabase, type Browser, type TestApp } from '../../helpers.js';
-import { seedOrganisation } from './seed.js';
+import { seedOrganization } from './seed.js';
 import { createSample } from '../../crud/samples.js';
 
 // A repair the tenant pays for (a completed work order, paid_by tenant, with an actual cost) is a
@@ -129,7 +129,7 @@ pgOnly('repairs under concurrent billing runs (PostgreSQL only: separate connect
   afterAll(async () => { await a?.close(); await b?.close(); });
 
   it('two runs for two months at once charge each repair exactly once', async () => {
-    const org = await seedOrganisation(a.db, 30, { start: '2026-01-01' });
+    const org = await seedOrganization(a.db, 30, { start: '2026-01-01' });
     const p = org.slice(-8);
     await a.db.execute(sql`
       insert into work_orders (organization_id, id, number, property_id, house_id, description, paid_by, status, actual_cost)

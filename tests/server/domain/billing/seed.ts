@@ -17,7 +17,7 @@ export interface SeedOptions {
 const sid = (prefix: string, expr: string) => sql.raw(`'${prefix}' || lpad(${expr}::text, 8, '0')`);
 
 /** A fresh organisation with `n` active leases; returns its id. */
-export async function seedOrganisation(db: Db, n: number, opts: SeedOptions = {}): Promise<string> {
+export async function seedOrganization(db: Db, n: number, opts: SeedOptions = {}): Promise<string> {
   const org = ulid();
   const p = org.slice(-8);
   await db.execute(sql`insert into organizations (id, name, settings) values (${org}, ${`Billing bench ${org}`}, ${JSON.stringify(opts.settings ?? {})}::jsonb)`);

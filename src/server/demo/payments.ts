@@ -2,16 +2,16 @@
 // the API's path, its reference, and the penalties the scheduler would have posted.
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import { payments } from '../../../../resources/index.js';
-import type { RecordValues } from '../../../shared/resource.js';
-import { toColumns, validateRecord } from '../../../shared/resource-validate.js';
-import { tableOf } from '../../crud/repository.js';
-import { recordAudit } from '../../domain/audit.js';
-import { postPenalties } from '../../domain/billing/penalties.js';
-import { allocatePayment } from '../../domain/payments/allocation.js';
-import { paymentHooks } from '../../domain/payments/payments.js';
-import { rowsOf } from '../client.js';
-import { PROPERTIES } from '../demo-data/portfolio.js';
+import { payments } from '../../../resources/index.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { toColumns, validateRecord } from '../../shared/resource-validate.js';
+import { tableOf } from '../crud/repository.js';
+import { recordAudit } from '../domain/audit.js';
+import { postPenalties } from '../domain/billing/penalties.js';
+import { allocatePayment } from '../domain/payments/allocation.js';
+import { paymentHooks } from '../domain/payments/payments.js';
+import { rowsOf } from '../db/client.js';
+import { PROPERTIES } from './data/portfolio.js';
 import type { DemoContext, Tenancy } from './context.js';
 import { addDays, addMonths, cents, dateOfEatMs, eat, mpesaCode, shillings } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { KRA_PIN_PATTERN } from '../../../src/shared/resource-fields.js';
 import { validateRecord } from '../../../src/shared/resource-validate.js';
 import { parsePhone } from '../../../src/shared/resource-values.js';
 import { inScope, openDatabase, rowsOf, type Database } from '../../../src/server/db/client.js';
-import { seedDemo, DEMO_HISTORY_MONTHS, DEMO_ORGANIZATION } from '../../../src/server/db/demo/index.js';
+import { seedDemo, DEMO_HISTORY_MONTHS, DEMO_ORGANIZATION } from '../../../src/server/demo/index.js';
 import { agingReport } from '../../../src/server/domain/reports/aging.js';
 import { today } from '../../../src/server/domain/reports/common.js';
 import { dashboard } from '../../../src/server/domain/reports/dashboard.js';

@@ -1,9 +1,9 @@
 // Step: tenants and leases (current, on notice, drafts, ended), with each tenant's payment habits.
-import { invoices, leases, tenants } from '../../../../resources/index.js';
-import type { RecordValues } from '../../../shared/resource.js';
-import { parseMoney } from '../../../shared/resource-values.js';
-import { COMPANY_TENANTS, EMPLOYERS, INDIVIDUAL_TENANTS, emailOf, idNumber, kraPinOf, nextOfKin } from '../demo-data/people.js';
-import { CHARGES, type ChargeKey } from '../demo-data/portfolio.js';
+import { invoices, leases, tenants } from '../../../resources/index.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { parseMoney } from '../../shared/resource-values.js';
+import { COMPANY_TENANTS, EMPLOYERS, INDIVIDUAL_TENANTS, emailOf, idNumber, kraPinOf, nextOfKin } from './data/people.js';
+import { CHARGES, type ChargeKey } from './data/portfolio.js';
 import { add, type DemoContext, type DemoHouse, type Tenancy } from './context.js';
 import { addDays, addMonths, lastOfMonth, shillings } from './helpers.js';
 import { pay } from './payments.js';

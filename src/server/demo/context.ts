@@ -1,15 +1,15 @@
 // The state the demo's steps share (what each step wrote that a later one refers to) and the
 // helpers every step uses: one transaction per step, records written the way the API writes them.
-import type { RecordValues, Resource } from '../../../shared/resource.js';
-import { validateRecord } from '../../../shared/resource-validate.js';
-import { createRecord } from '../../crud/repository.js';
-import { HttpError } from '../../errors.js';
-import { inScope, type Db } from '../client.js';
-import { phoneBook, type COLLEAGUES } from '../demo-data/people.js';
+import type { RecordValues, Resource } from '../../shared/resource.js';
+import { validateRecord } from '../../shared/resource-validate.js';
+import { createRecord } from '../crud/repository.js';
+import { HttpError } from '../errors.js';
+import { inScope, type Db } from '../db/client.js';
+import { phoneBook, type COLLEAGUES } from './data/people.js';
 import type {
   CHANNELS, CategoryKey, ChargeKey, HouseTypeKey, OwnerKey, PROPERTIES, SERVICE_PROVIDERS, TEMPLATES,
-} from '../demo-data/portfolio.js';
-import { seededRandom, type Random } from '../demo-data/random.js';
+} from './data/portfolio.js';
+import { seededRandom, type Random } from './data/random.js';
 import { addMonths, dateOfEatMs } from './helpers.js';
 
 /** The demo data are the same on every start (dates follow today's month). */

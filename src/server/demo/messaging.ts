@@ -1,9 +1,9 @@
 // Step: messaging (templates, SMS credits, messages already sent and one waiting in the outbox).
-import { messages, smsCredits, templates } from '../../../../resources/index.js';
-import { formatDay } from '../../../shared/format.js';
-import type { RecordValues } from '../../../shared/resource.js';
-import { recordUsage } from '../../domain/messaging/credits.js';
-import { TEMPLATES } from '../demo-data/portfolio.js';
+import { messages, smsCredits, templates } from '../../../resources/index.js';
+import { formatDay } from '../../shared/format.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { recordUsage } from '../domain/messaging/credits.js';
+import { TEMPLATES } from './data/portfolio.js';
 import { add, colleague, tenancy, type DemoContext, type Tenancy } from './context.js';
 import { DAY_MS, addDays, addMonths, cents, dateOfEatMs, display, eat, fill, monthName, mpesaCode } from './helpers.js';
 

@@ -1,8 +1,8 @@
 // The buildings' running costs and the other income, planned as events of the history.
-import { expenses, incomes } from '../../../../resources/index.js';
-import type { RecordValues } from '../../../shared/resource.js';
-import { updateRecord } from '../../crud/repository.js';
-import { approveExpense } from '../../domain/expenses.js';
+import { expenses, incomes } from '../../../resources/index.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { updateRecord } from '../crud/repository.js';
+import { approveExpense } from '../domain/expenses.js';
 import { add, event, type DemoContext } from './context.js';
 import { addDays, addMonths, mpesaCode } from './helpers.js';
 

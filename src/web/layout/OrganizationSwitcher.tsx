@@ -11,11 +11,11 @@ import { useRefresh, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../providers/http-client';
 import { useSession } from '../session/session-store';
-import { switchOrganisation } from '../session/session-actions';
+import { switchOrganization } from '../session/session-actions';
 import type { Organization } from '../session/types';
 import { useToast } from '../components/toast/ToastProvider';
 
-export function OrganisationSwitcher() {
+export function OrganizationSwitcher() {
   const translate = useTranslate();
   const refresh = useRefresh();
   const toast = useToast();
@@ -38,7 +38,7 @@ export function OrganisationSwitcher() {
     if (org.id === organization?.id) return;
     setBusy(true);
     try {
-      await switchOrganisation(org.id);
+      await switchOrganization(org.id);
       refresh();
       toast.add({ severity: 'success', summary: translate('keja.org.switched', { name: org.name }), life: 3000 });
     } catch {
@@ -80,7 +80,7 @@ export function OrganisationSwitcher() {
         slotProps={{ paper: { sx: { minWidth: 260, mt: 0.5 } } }}
       >
         <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
-          {translate('keja.org.your_organisations')}
+          {translate('keja.org.your_organizations')}
         </Typography>
         <Divider />
         {list === null ? (

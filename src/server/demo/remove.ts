@@ -1,7 +1,7 @@
 // Undoing a failed seed.
 import { eq, sql } from 'drizzle-orm';
-import { inScope, rowsOf, type Db } from '../client.js';
-import { memberships, organizations, users } from '../schema.js';
+import { inScope, rowsOf, type Db } from '../db/client.js';
+import { memberships, organizations, users } from '../db/schema.js';
 
 /**
  * Undoes a failed seed. The history is written in many transactions (billing runs commit batch by

@@ -9,7 +9,7 @@ import { Organization, OrganizationAnswer } from './account-schemas.js';
 
 const Optional = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
-export async function organisationRoutes(fastify: FastifyInstance) {
+export async function organizationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const db = app.db;
 

@@ -15,7 +15,7 @@ import { PendingInvitations, usePendingInvitations } from '../invitations/Pendin
 const FIELDS = ['name', 'email', 'phone', 'address', 'kra_pin'];
 const KRA_PIN = /^[A-Za-z]\d{9}[A-Za-z]$/;
 
-export function CreateOrganisationPage() {
+export function CreateOrganizationPage() {
   const translate = useTranslate();
   const session = useSession();
   const toast = useToast();

@@ -5,10 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import { hashPassword } from '../../auth/passwords.js';
-import { createOrganization } from '../../domain/organizations.js';
-import type { Db } from '../client.js';
-import { users } from '../schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import { createOrganization } from '../domain/organizations.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
 import { addColleagues } from './colleagues.js';
 import { createContext, step, type DemoContext } from './context.js';
 import { addHistory } from './history.js';

@@ -1,5 +1,5 @@
 // Dates (East Africa Time, no daylight saving), money and message text for the demo steps.
-import type { Random } from '../demo-data/random.js';
+import type { Random } from './data/random.js';
 
 export const EAT_MS = 3 * 60 * 60 * 1000;
 export const DAY_MS = 24 * 60 * 60 * 1000;

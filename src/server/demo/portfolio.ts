@@ -3,15 +3,15 @@
 import { eq } from 'drizzle-orm';
 import {
   aggregators, charges, houseTypes, houses, paymentChannels, properties, propertyOwners, settings,
-} from '../../../../resources/index.js';
-import { ORGANIZATION_COLUMNS } from '../../../../resources/settings.js';
-import type { RecordValues } from '../../../shared/resource.js';
-import { toColumns, validateRecord } from '../../../shared/resource-validate.js';
-import { checkReferences } from '../../crud/repository.js';
-import { organizations } from '../schema.js';
+} from '../../../resources/index.js';
+import { ORGANIZATION_COLUMNS } from '../../../resources/settings.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { toColumns, validateRecord } from '../../shared/resource-validate.js';
+import { checkReferences } from '../crud/repository.js';
+import { organizations } from '../db/schema.js';
 import {
   AGGREGATOR, CHANNELS, CHARGES, HOUSE_TYPES, OWNERS, PROPERTIES, type ChargeKey, type HouseTypeKey, type OwnerKey,
-} from '../demo-data/portfolio.js';
+} from './data/portfolio.js';
 import { add, colleague, type DemoContext } from './context.js';
 
 export async function addPortfolio(ctx: DemoContext) {

@@ -1,10 +1,10 @@
 // Step: maintenance (categories, service providers, tickets, work orders and their expenses).
 import { sql } from 'drizzle-orm';
-import { expenses, serviceProviders, tickets, workOrderCategories, workOrders } from '../../../../resources/index.js';
-import type { RecordValues } from '../../../shared/resource.js';
-import { updateRecord } from '../../crud/repository.js';
-import { rowsOf } from '../client.js';
-import { SERVICE_PROVIDERS, WORK_ORDER_CATEGORIES, type CategoryKey } from '../demo-data/portfolio.js';
+import { expenses, serviceProviders, tickets, workOrderCategories, workOrders } from '../../../resources/index.js';
+import type { RecordValues } from '../../shared/resource.js';
+import { updateRecord } from '../crud/repository.js';
+import { rowsOf } from '../db/client.js';
+import { SERVICE_PROVIDERS, WORK_ORDER_CATEGORIES, type CategoryKey } from './data/portfolio.js';
 import { add, colleague, tenancy, type DemoContext, type Tenancy } from './context.js';
 import { addDays, addMonths } from './helpers.js';
 

@@ -1,11 +1,11 @@
 // Step: the administrator's colleagues.
 import { eq } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import { users as usersResource } from '../../../../resources/index.js';
-import { validateRecord } from '../../../shared/resource-validate.js';
-import { checkReferences } from '../../crud/repository.js';
-import { memberships, roles, userRoles, users } from '../schema.js';
-import { COLLEAGUES } from '../demo-data/people.js';
+import { users as usersResource } from '../../../resources/index.js';
+import { validateRecord } from '../../shared/resource-validate.js';
+import { checkReferences } from '../crud/repository.js';
+import { memberships, roles, userRoles, users } from '../db/schema.js';
+import { COLLEAGUES } from './data/people.js';
 import type { DemoContext } from './context.js';
 
 /** Colleagues who have already accepted their invitations: users row, active membership, roles; no password yet. */

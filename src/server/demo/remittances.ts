@@ -2,8 +2,8 @@
 // what the agency holds for three of the owners (checked against their statement on the day),
 // approved by the administrator; one M-Pesa payout sent to an old number is voided and paid
 // again, and this month's cheque waits as a draft for approval.
-import { remittances } from '../../../../resources/index.js';
-import { approveRemittance, dueToOwner, voidRemittance } from '../../domain/remittances.js';
+import { remittances } from '../../../resources/index.js';
+import { approveRemittance, dueToOwner, voidRemittance } from '../domain/remittances.js';
 import { add, event, type DemoContext } from './context.js';
 import { addDays, addMonths, lastOfMonth, shillings } from './helpers.js';
 

@@ -1,11 +1,11 @@
 // Step: the history, the money core's own services day by day (billing runs, activations,
 // payments, penalties, notices, move-outs, running costs), then today's loose ends.
 import { sql } from 'drizzle-orm';
-import { houses, leases, payments } from '../../../../resources/index.js';
-import { updateRecord } from '../../crud/repository.js';
-import { activateLease, endLease, giveNotice } from '../../domain/billing/lifecycle.js';
-import { runBilling } from '../../domain/billing/runs.js';
-import { reversePayment } from '../../domain/payments/payments.js';
+import { houses, leases, payments } from '../../../resources/index.js';
+import { updateRecord } from '../crud/repository.js';
+import { activateLease, endLease, giveNotice } from '../domain/billing/lifecycle.js';
+import { runBilling } from '../domain/billing/runs.js';
+import { reversePayment } from '../domain/payments/payments.js';
 import { add, event, step, type DemoContext, type HistoryEvent, type Tenancy } from './context.js';
 import { addDays, addMonths, cents, mpesaCode } from './helpers.js';
 import { at, balanceOf, pay, paymentReference, penaltiesTo } from './payments.js';
