@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { openAtKey } from '../../../src/server/domain/messaging/at-key.js';
 import { buildTestApp, registeredBrowser, type TestApp } from '../helpers.js';
 
 let t: TestApp;
@@ -26,7 +27,10 @@ describe('GET/PUT /settings', () => {
     expect(me.organization.name).toBe('Settings Estates Ltd');
     expect(me.organization).not.toHaveProperty('settings');
     const rows = (await t.database.db.execute(sql`select settings from organizations where id = ${organization!.id}`) as unknown as { rows: { settings: Record<string, unknown> }[] }).rows;
-    expect(rows[0].settings.africastalking_api_key).toBe('atsk_secret_value');
+    // stored sealed to this organisation, kept through the empty save, and opens to what was typed
+    const stored = rows[0].settings.africastalking_api_key as string;
+    expect(stored).not.toContain('atsk_secret_value');
+    expect(openAtKey(stored, organization!.id)).toBe('atsk_secret_value');
   });
 
   it('validates with 422, and one organisation never sees or changes another\'s', async () => {
