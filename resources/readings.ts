@@ -27,6 +27,8 @@ export const readings = defineResource({
     boolean('replacement', { required: true, default: false, label: 'Meter replacement (the count starts again from this reading)' }),
     reference('taken_by_id', 'users', { label: 'Taken by' }),
     longText('note', { maxLength: 1000 }),
+    /** The reading this one counts from (the meter's chain, kept by the server). */
+    reference('previous_id', 'readings', { readOnly: true }),
     number('previous_value', { readOnly: true, scale: 3, list: true }),
     number('consumption', { readOnly: true, scale: 3, list: true }),
     reference('invoice_id', 'invoices', { readOnly: true, list: true, filter: true, label: 'Billed on' }),

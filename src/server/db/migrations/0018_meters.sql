@@ -25,6 +25,7 @@ CREATE TABLE "readings" (
 	"replacement" boolean DEFAULT false NOT NULL,
 	"taken_by_id" text,
 	"note" text,
+	"previous_id" text,
 	"previous_value" numeric(12, 3),
 	"consumption" numeric(12, 3),
 	"invoice_id" text,
@@ -42,6 +43,7 @@ ALTER TABLE "readings" ADD CONSTRAINT "readings_meter_id_fk" FOREIGN KEY ("organ
 ALTER TABLE "readings" ADD CONSTRAINT "readings_house_id_fk" FOREIGN KEY ("organization_id","house_id") REFERENCES "public"."houses"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readings" ADD CONSTRAINT "readings_property_id_fk" FOREIGN KEY ("organization_id","property_id") REFERENCES "public"."properties"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readings" ADD CONSTRAINT "readings_taken_by_id_fk" FOREIGN KEY ("organization_id","taken_by_id") REFERENCES "public"."memberships"("organization_id","user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "readings" ADD CONSTRAINT "readings_previous_id_fk" FOREIGN KEY ("organization_id","previous_id") REFERENCES "public"."readings"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "readings" ADD CONSTRAINT "readings_invoice_id_fk" FOREIGN KEY ("organization_id","invoice_id") REFERENCES "public"."invoices"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "meters_utility_number_unique" ON "meters" USING btree ("organization_id","utility",lower(btrim("number")));--> statement-breakpoint
 CREATE INDEX "meters_number_sort_idx" ON "meters" USING btree ("organization_id","number","id");--> statement-breakpoint
@@ -54,6 +56,7 @@ CREATE INDEX "readings_meter_id_idx" ON "readings" USING btree ("organization_id
 CREATE INDEX "readings_house_id_idx" ON "readings" USING btree ("organization_id","house_id");--> statement-breakpoint
 CREATE INDEX "readings_property_id_idx" ON "readings" USING btree ("organization_id","property_id");--> statement-breakpoint
 CREATE INDEX "readings_taken_by_id_idx" ON "readings" USING btree ("organization_id","taken_by_id");--> statement-breakpoint
+CREATE INDEX "readings_previous_id_idx" ON "readings" USING btree ("organization_id","previous_id");--> statement-breakpoint
 CREATE INDEX "readings_invoice_id_idx" ON "readings" USING btree ("organization_id","invoice_id");--> statement-breakpoint
 -- Hand-written (carry over when renumbering): existing organisations' built-in roles get the new
 -- meter and reading permissions as new organisations do (src/shared/permissions.ts). Administrator
