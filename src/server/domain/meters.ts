@@ -108,3 +108,44 @@ export const meterHooks = {
     }
   },
 };
+
+export interface WalkMeter {
+  meter_id: string; number: string; utility: string; unit: string; house_id: string; house_number: string;
+  /** The meter's latest reading: what the next one counts from. */
+  last: { id: string; date: string; value: string; invoice_id: string | null } | null;
+  /** The consumptions of its latest readings (newest first, at most 6): what "unusual" is judged against. */
+  recent: string[];
+}
+
+const trimmed = (d: string | null) => (d === null ? null : fromThousandths(thousandths(d) ?? 0n));
+
+/**
+ * The caretaker's walk round a property: its houses' active meters in house order, each with its
+ * latest reading and recent consumptions. null when the property is not the organisation's.
+ */
+export async function meterWalk(tx: Db, organizationId: string, propertyId: string): Promise<{ property: { id: string; name: string }; meters: WalkMeter[] } | null> {
+  const [property] = rowsOf<{ id: string; name: string }>(await tx.execute(sql`
+    select id, name from properties where organization_id = ${organizationId} and id = ${propertyId}`));
+  if (!property) return null;
+  const rows = rowsOf<{ meter_id: string; number: string; utility: string; unit: string; house_id: string; house_number: string; last: WalkMeter['last']; recent: Array<string | null> | null }>(await tx.execute(sql`
+    select m.id as meter_id, m.number, m.utility, m.unit, h.id as house_id, h.number as house_number,
+      (select json_build_object('id', r.id, 'date', r.date::text, 'value', r.value::text, 'invoice_id', r.invoice_id) from readings r
+        where r.organization_id = m.organization_id and r.meter_id = m.id
+          and not exists (select 1 from readings s where s.organization_id = r.organization_id and s.previous_id = r.id)
+        order by r.date desc, r.created_at desc limit 1) as last,
+      (select json_agg(x.consumption::text) from (select r.consumption from readings r
+        where r.organization_id = m.organization_id and r.meter_id = m.id and r.consumption is not null
+        order by r.date desc, r.created_at desc limit 6) x) as recent
+    from meters m
+    join houses h on h.organization_id = m.organization_id and h.id = m.house_id
+    where m.organization_id = ${organizationId} and h.property_id = ${propertyId} and m.active
+    order by lower(h.number), h.number, m.utility, m.number`));
+  return {
+    property,
+    meters: rows.map((r) => ({
+      ...r,
+      last: r.last ? { ...r.last, value: trimmed(r.last.value)! } : null,
+      recent: (r.recent ?? []).filter((c): c is string => c !== null).map((c) => trimmed(c)!),
+    })),
+  };
+}
