@@ -39,9 +39,10 @@ export const readings = defineResource({
     route.list('/readings'),
     route.form('/reading-form/:id?'),
     route.form('/meter/:meter_id/reading-form'),
-    route.page('/readings/walk/:property_id?', 'meter-walk', 'create.reading'),
+    route.page('/read-meters/:property_id?', 'meter-walk', 'create.reading'),
   ],
   translations: {
+    en: { name: 'Meter reading |||| Meter readings' },
     sw: {
       name: 'Usomaji wa mita |||| Usomaji wa mita',
       fields: {

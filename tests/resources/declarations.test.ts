@@ -35,7 +35,7 @@ const ADDED_ROUTES = ['/lease-form/:id?', '/expense-form/:id?', '/income-form/:i
   // issue 13: owner remittances (the second presets the owner, from the owner statement)
   '/remittances', '/remittance-form/:id?', '/property-owner/:owner_id/remittance-form',
   // issue 13: meters and their readings (a house's meter form, a meter's reading form, the caretaker's walk)
-  '/meters', '/meter-form/:id?', '/house/:house_id/meter-form', '/readings', '/reading-form/:id?', '/meter/:meter_id/reading-form', '/readings/walk/:property_id?'];
+  '/meters', '/meter-form/:id?', '/house/:house_id/meter-form', '/readings', '/reading-form/:id?', '/meter/:meter_id/reading-form', '/read-meters/:property_id?'];
 
 /** A route's shape with parameter names erased: '/a/{x?}' and '/a/:y?' are both '/a/:?'. */
 const shape = (p: string) => p.replace(/\{[a-z_]+(\?)?\}/g, ':$1').replace(/:[a-z_]+(\?)?/g, ':$1');

@@ -8,6 +8,7 @@ import { formatDay } from '../../../shared/format';
 import { consumptionOf, consumptionWarning, fromThousandths, thousandths } from '../../../shared/meter-readings';
 import { describeFailure } from '../../components/server-errors';
 import { postAction } from '../common/api';
+import { humanise } from '../../generic/labels';
 
 export interface WalkMeter {
   meter_id: string; number: string; utility: string; unit: string; house_id: string; house_number: string;
@@ -61,7 +62,7 @@ export function MeterRow({ meter, date, onSaved }: { meter: WalkMeter; date: str
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }}>
           <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700 }}>{translate('screens.meter_walk.house', { number: meter.house_number })}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {translate(`resources.meters.choices.utility.${meter.utility}`, { _: meter.utility })} · {meter.number}
+            {translate(`resources.meters.choices.utility.${meter.utility}`, { _: humanise(meter.utility) })} · {meter.number}
           </Typography>
           {saved !== null ? (
             <Chip size="small" color="success" icon={<CheckCircleRoundedIcon />} label={translate('screens.meter_walk.saved_value', { value: saved, unit })} sx={{ ml: 'auto' }} />

@@ -1,4 +1,4 @@
-// The caretaker's walk round a property (/readings/walk/:property_id?), phone first: each house's
+// The caretaker’s walk round a property (/read-meters/:property_id?), phone first: each house's
 // meter with its last reading, a box for the new one, the consumption it makes and a warning when
 // it looks wrong (lower than the last, or more than twice the recent average), saved one by one
 // (POST /readings). The server keeps the chain and refuses what is wrong; the screen only warns.
@@ -46,7 +46,7 @@ export function MeterWalk() {
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, mb: 2 }}>
         <TextField
           select fullWidth label={translate('screens.meter_walk.property')} value={propertyId}
-          onChange={(e) => navigate(`/readings/walk/${encodeURIComponent(e.target.value)}`)}
+          onChange={(e) => navigate(`/read-meters/${encodeURIComponent(e.target.value)}`)}
         >
           {properties.map((p) => <MenuItem key={String(p.id)} value={String(p.id)}>{String(p.name)}</MenuItem>)}
         </TextField>

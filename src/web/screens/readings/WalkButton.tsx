@@ -10,7 +10,7 @@ export function WalkButton() {
   const can = useCan();
   if (!can('create.reading')) return null;
   return (
-    <Button component={Link} to="/readings/walk" variant="contained" startIcon={<SpeedRoundedIcon />}>
+    <Button component={Link} to="/read-meters" variant="contained" startIcon={<SpeedRoundedIcon />}>
       {translate('screens.meter_walk.open')}
     </Button>
   );
