@@ -31,6 +31,9 @@ for (const [w, h, tag] of [[1366, 768, 'laptop'], [390, 844, 'phone']] as const)
     if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body;
   };
+  if (!propertyId && (await call<unknown[]>('GET', '/meters?range=[0,0]')).length) {
+    propertyId = (await call<Array<{ property_id: string }>>('GET', '/meters?range=[0,0]'))[0].property_id;
+  }
   if (!propertyId) {
     // a water tariff and a meter on each house of the first property, with two months of readings
     const [property] = await call<Array<{ id: string }>>('GET', `/properties?sort=${encodeURIComponent('["name","ASC"]')}&range=[0,0]`);
