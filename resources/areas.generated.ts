@@ -8,10 +8,12 @@ import { incomes } from './incomes.js';
 import { invoices } from './invoices.js';
 import { leases } from './leases.js';
 import { messages } from './messages.js';
+import { meters } from './meters.js';
 import { paymentChannels } from './payment-channels.js';
 import { payments } from './payments.js';
 import { properties } from './properties.js';
 import { propertyOwners } from './property-owners.js';
+import { readings } from './readings.js';
 import { remittances } from './remittances.js';
 import { roles } from './roles.js';
 import { serviceProviders } from './service-providers.js';
@@ -24,7 +26,7 @@ import { users } from './users.js';
 import { workOrderCategories } from './work-order-categories.js';
 import { workOrders } from './work-orders.js';
 
-export { aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, paymentChannels, payments, properties, propertyOwners, remittances, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders };
+export { aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, meters, paymentChannels, payments, properties, propertyOwners, readings, remittances, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders };
 
 /** Every declaration in resources/ (the index orders them: src/shared/areas.ts). */
-export const declared = [aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, paymentChannels, payments, properties, propertyOwners, remittances, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders];
+export const declared = [aggregators, charges, expenses, houseTypes, houses, incomes, invoices, leases, messages, meters, paymentChannels, payments, properties, propertyOwners, readings, remittances, roles, serviceProviders, settings, smsCredits, templates, tenants, tickets, users, workOrderCategories, workOrders];

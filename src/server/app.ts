@@ -26,6 +26,7 @@ import { billingRoutes } from './routes/billing.js';
 import { historyRoutes } from './routes/history.js';
 import { documentRoutes } from './routes/documents.js';
 import { moneyRoutes } from './routes/money.js';
+import { meterRoutes } from './routes/meters.js';
 import { ownerRoutes } from './routes/owners.js';
 import { reportRoutes } from './routes/reports.js';
 import { portfolioRoutes } from './routes/portfolio.js';
@@ -173,6 +174,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(billingRoutes);
       await scoped.register(moneyRoutes);
       await scoped.register(ownerRoutes);
+      await scoped.register(meterRoutes);
       await scoped.register(historyRoutes);
       await scoped.register(documentRoutes);
       await scoped.register(reportRoutes);

@@ -7,6 +7,8 @@ export const AREA_MODULES = [
   'property',
   'house_type',
   'house',
+  'meter',
+  'reading',
   'charge',
   'tenant',
   'lease',

@@ -48,7 +48,7 @@ const write = (...modules: Module[]) =>
   modules.flatMap((m) => [permission('create', m), permission('edit', m)]);
 const everything = (...modules: Module[]) => modules.flatMap((m) => CRUD_ACTIONS.map((a) => permission(a, m)));
 
-const PORTFOLIO: Module[] = ['property_owner', 'aggregator', 'property', 'house_type', 'house', 'charge'];
+const PORTFOLIO: Module[] = ['property_owner', 'aggregator', 'property', 'house_type', 'house', 'charge', 'meter', 'reading'];
 const TENANCY: Module[] = ['tenant', 'lease'];
 const MONEY: Module[] = ['invoice', 'expense', 'income', 'payment', 'payment_channel', 'remittance'];
 const MESSAGING: Module[] = ['message', 'template', 'sms_credit'];
@@ -86,12 +86,14 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
   },
   {
     name: 'Caretaker',
-    description: 'On site: tickets, work orders and cash receipts.',
+    description: 'On site: tickets, work orders, meter readings and cash receipts.',
     // A cash receipt needs its channel (the form's picker) and shows which invoices it paid; no
-    // money figures on the dashboard and no mass export of tenants' details.
+    // money figures on the dashboard and no mass export of tenants' details. Readings are typed
+    // on the walk round the property and corrected until billed, never deleted by the caretaker.
     permissions: unique([
-      ...read('property', 'house', 'tenant', 'lease', 'service_provider', 'work_order_category', 'payment', 'payment_channel', 'invoice'),
+      ...read('property', 'house', 'tenant', 'lease', 'service_provider', 'work_order_category', 'payment', 'payment_channel', 'invoice', 'meter', 'reading'),
       ...everything('ticket', 'work_order'),
+      ...write('reading'),
       permission('create', 'payment'),
     ]),
   },

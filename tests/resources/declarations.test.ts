@@ -12,7 +12,7 @@ import { declarationFiles, staleFiles } from '../../scripts/generate-areas.js';
 const AREAS = [
   'property-owners', 'aggregators', 'properties', 'house-types', 'houses', 'charges', 'tenants', 'leases',
   'invoices', 'expenses', 'incomes', 'payments', 'payment-channels', 'messages', 'templates', 'users',
-  'roles', 'tickets', 'work-orders', 'work-order-categories', 'service-providers', 'sms-credits', 'remittances',
+  'roles', 'tickets', 'work-orders', 'work-order-categories', 'service-providers', 'sms-credits', 'remittances', 'meters', 'readings',
 ];
 
 /** Seed section 2, authenticated area, as written there. */
@@ -33,7 +33,9 @@ const PAGES = ['/dashboard', '/statements/property/{ulid?}', '/statements/user/{
 /** Form routes we add for areas whose form the seed does not route (docs/product.md: every area has a form). */
 const ADDED_ROUTES = ['/lease-form/:id?', '/expense-form/:id?', '/income-form/:id?', '/payment-form/:id?', '/work-order-form/:id?', '/sms-credit-form/:id?',
   // issue 13: owner remittances (the second presets the owner, from the owner statement)
-  '/remittances', '/remittance-form/:id?', '/property-owner/:owner_id/remittance-form'];
+  '/remittances', '/remittance-form/:id?', '/property-owner/:owner_id/remittance-form',
+  // issue 13: meters and their readings (a house's meter form, a meter's reading form, the caretaker's walk)
+  '/meters', '/meter-form/:id?', '/house/:house_id/meter-form', '/readings', '/reading-form/:id?', '/meter/:meter_id/reading-form', '/read-meters/:property_id?'];
 
 /** A route's shape with parameter names erased: '/a/{x?}' and '/a/:y?' are both '/a/:?'. */
 const shape = (p: string) => p.replace(/\{[a-z_]+(\?)?\}/g, ':$1').replace(/:[a-z_]+(\?)?/g, ':$1');

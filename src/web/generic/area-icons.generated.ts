@@ -21,8 +21,10 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import RequestQuote from '@mui/icons-material/RequestQuote';
 import Settings from '@mui/icons-material/Settings';
 import Sms from '@mui/icons-material/Sms';
+import Speed from '@mui/icons-material/Speed';
+import Straighten from '@mui/icons-material/Straighten';
 import TextSnippet from '@mui/icons-material/TextSnippet';
 import Toll from '@mui/icons-material/Toll';
 
 /** The icons the declarations name, by name. */
-export const AREA_ICONS = { AccountBalance, AdminPanelSettings, Apartment, AttachMoney, Build, Category, ConfirmationNumber, Description, Engineering, Group, Handshake, House, Label, MoneyOff, Outbound, Payments, PeopleAlt, Person, ReceiptLong, RequestQuote, Settings, Sms, TextSnippet, Toll };
+export const AREA_ICONS = { AccountBalance, AdminPanelSettings, Apartment, AttachMoney, Build, Category, ConfirmationNumber, Description, Engineering, Group, Handshake, House, Label, MoneyOff, Outbound, Payments, PeopleAlt, Person, ReceiptLong, RequestQuote, Settings, Sms, Speed, Straighten, TextSnippet, Toll };

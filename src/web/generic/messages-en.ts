@@ -58,6 +58,7 @@ export const genericEnglish = {
       menu: { outbox: 'Outbox', sent: 'Sent', 'send-message': 'Send message' },
     },
     templates: { name: 'Template |||| Templates' },
+    readings: { menu: { 'read-meters': 'Read meters' } },
     'sms-credits': { name: 'SMS credit |||| SMS credits', fields: { message_id: 'Message' } },
     tickets: { name: 'Ticket |||| Tickets', fields: { number: 'Ticket no.', category_id: 'Category', assignee_id: 'Assigned to' } },
     'work-orders': { name: 'Work order |||| Work orders', fields: { number: 'Work order no.', category_id: 'Category', paid_by: 'Paid by' } },

@@ -18,6 +18,7 @@ export const genericSwahili = {
     payments: { name: 'Malipo |||| Malipo', fields: { receipt_number: 'Nambari ya risiti', channel_id: 'Njia', method: 'Njia ya kulipa', paid_at: 'Ililipwa', payer_name: 'Jina la mlipaji', payer_phone: 'Simu ya mlipaji', external_reference: 'Kumbukumbu (msimbo wa M-Pesa)', account_reference: 'Akaunti iliyoandikwa', unallocated: 'Haijagawanywa', reversal_reason: 'Sababu ya kurejesha', reversed_at: 'Ilirejeshwa' }, children: { allocations: { name: 'Mgawanyo' } } },
     'payment-channels': { name: 'Njia ya malipo |||| Njia za malipo', fields: { is_default: 'Njia kuu', number: 'Paybill / till / nambari ya akaunti', account_format: 'Muundo wa nambari ya akaunti', callback_secret: 'Siri ya callback', daraja_refuse_unknown_accounts: 'Kataa malipo kwa nambari za akaunti zisizojulikana (uthibitisho wa Daraja)' } },
     messages: { name: 'Ujumbe |||| Jumbe', fields: { to: 'Kwa', subject: 'Kichwa', body: 'Ujumbe' }, menu: { outbox: 'Zinazosubiri', sent: 'Zilizotumwa', 'send-message': 'Tuma ujumbe' } },
+    readings: { menu: { 'read-meters': 'Soma mita' } },
     templates: { name: 'Kiolezo |||| Violezo', fields: { purpose: 'Madhumuni', body: 'Maandishi' } },
     'sms-credits': { name: 'Salio la SMS |||| Salio la SMS', fields: { credits: 'Vipimo', cost: 'Gharama', message_id: 'Ujumbe' } },
     tickets: { name: 'Tiketi |||| Tiketi', fields: { number: 'Nambari ya tiketi', subject: 'Kichwa', priority: 'Kipaumbele', source: 'Chanzo', assignee_id: 'Amekabidhiwa', category_id: 'Kundi' } },

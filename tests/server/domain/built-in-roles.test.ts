@@ -89,6 +89,14 @@ describe('Caretaker', () => {
     await expectStatus(b.get('/api/v1/work-order-categories'), 200, 'category picker');
     await expectStatus(b.get('/api/v1/service-providers'), 200, 'provider picker');
     await expectStatus(b.post('/api/v1/work-orders', { property_id: made.property.id, house_id: made.house.id, ticket_id: ticket.json().id, description: 'Replace the washer' }), 201, 'work order');
+    // the meter walk: a property's meters with their last readings, and each new reading typed
+    const meter = (await admin.post('/api/v1/meters', { house_id: made.house.id, number: 'WM-CT1' })).json();
+    await expectStatus(b.get(`/api/v1/readings/walk?property_id=${made.property.id}`), 200, 'meter walk');
+    const reading = await b.post('/api/v1/readings', { meter_id: meter.id, date: '2026-11-01', value: '12.5' });
+    expect(reading.statusCode, reading.body).toBe(201);
+    await expectStatus(b.put(`/api/v1/readings/${reading.json().id}`, { value: '12.75' }), 200, 'a reading corrected');
+    await expectStatus(b.delete(`/api/v1/readings/${reading.json().id}`), 403, 'a reading deleted');
+    await expectStatus(b.post('/api/v1/meters', { house_id: made.house.id, number: 'WM-CT2' }), 403, 'a meter added');
 
     // not the caretaker's: money decisions, tenancies, people, settings, mass export
     await expectStatus(b.get('/api/v1/tenants/export.csv'), 403, 'tenant export');

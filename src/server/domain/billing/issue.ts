@@ -14,6 +14,7 @@ import { applyCredits } from '../payments/allocation.js';
 import { formatNumber } from '../numbering.js';
 import { invoicePrefix } from '../invoices.js';
 import { dec, type PlannedInvoice } from './plan.js';
+import { markReadingsBilled, withMeterCharges } from './meters.js';
 import { markRepairsCharged, withRepairCharges } from './repairs.js';
 
 export interface IssuedInvoice {
@@ -39,7 +40,9 @@ export async function issueInvoices(
   if (!planned.length) return [];
   // repairs the tenants pay for join their next invoice (their work orders stay locked till commit)
   const withRepairs = await withRepairCharges(tx, organizationId, planned);
-  const plans = withRepairs.plans;
+  // and so do the meter readings taken since their last invoice (locked the same way)
+  const withMeters = await withMeterCharges(tx, organizationId, withRepairs.plans);
+  const plans = withMeters.plans;
   // numbers first, under the series' row lock, as every invoice writer does (the form's hook too):
   // writers queue here instead of deadlocking between the lock and each other's invoice rows
   const [series] = rowsOf<{ next: number }>(await tx.execute(sql`
@@ -88,12 +91,14 @@ export async function issueInvoices(
   }));
 
   const lines = made.flatMap((p) => p.lines.map((l, position) => ({
-    id: newId(), invoice_id: p.id, position, kind: l.kind, charge_id: l.charge_id, description: l.description, rate: dec(l.amount),
+    id: newId(), invoice_id: p.id, position, kind: l.kind, charge_id: l.charge_id, description: l.description,
+    quantity: l.quantity ?? '1', rate: dec(l.rate ?? l.amount), amount: dec(l.amount), meter_previous: l.meter_previous ?? null, meter_current: l.meter_current ?? null,
   })));
   await tx.execute(sql`
-    insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived)
-    select ${organizationId}, x.id, x.invoice_id, x.position, x.kind, x.charge_id, x.description, 1, x.rate, x.rate, false
-    from jsonb_to_recordset(${json(lines)}) as x(id text, invoice_id text, position int, kind text, charge_id text, description text, rate numeric)`);
+    insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
+    select ${organizationId}, x.id, x.invoice_id, x.position, x.kind, x.charge_id, x.description, x.quantity, x.rate, x.amount, false, x.meter_previous, x.meter_current
+    from jsonb_to_recordset(${json(lines)}) as x(id text, invoice_id text, position int, kind text, charge_id text, description text,
+      quantity numeric, rate numeric, amount numeric, meter_previous numeric, meter_current numeric)`);
 
   const audits = made.map((p, i) => ({
     id: newId(), record_id: p.id,
@@ -108,6 +113,7 @@ export async function issueInvoices(
     from jsonb_to_recordset(${json(audits)}) as x(id text, record_id text, after jsonb)`);
 
   await markRepairsCharged(tx, organizationId, withRepairs.repairs, issued);
+  await markReadingsBilled(tx, organizationId, withMeters.readings, issued);
 
   // credit on account pays the new invoices (product.md 4.4): only tenants who have some
   const tenants = [...new Set(made.map((p) => p.tenant_id))];

@@ -43,6 +43,11 @@ export interface PlannedLine {
   charge_id: string | null;
   description: string;
   amount: bigint;
+  /** A metered line: the consumption and the rate per unit (amount = rate × quantity); otherwise 1 and the amount. */
+  quantity?: string;
+  rate?: bigint;
+  meter_previous?: string;
+  meter_current?: string;
 }
 
 export interface PlannedInvoice {

@@ -5,6 +5,7 @@ import { documentsEnglish } from '../documents/messages-en';
 import { outboxEnglish } from '../messages/messages-en';
 import { paymentChannelsEnglish } from '../payment-channels/messages-en';
 import { paymentRequestsEnglish } from '../payment-requests/messages-en';
+import { meterWalkEnglish } from '../readings/messages-en';
 
 export const screensEnglish = {
   ...historyEnglish,
@@ -12,6 +13,7 @@ export const screensEnglish = {
   ...outboxEnglish,
   ...paymentChannelsEnglish,
   ...paymentRequestsEnglish,
+  ...meterWalkEnglish,
   common: {
     saved: 'Saved',
     created: 'Created',

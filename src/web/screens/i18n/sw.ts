@@ -5,6 +5,7 @@ import { documentsSwahili } from '../documents/messages-sw';
 import { outboxSwahili } from '../messages/messages-sw';
 import { paymentChannelsSwahili } from '../payment-channels/messages-sw';
 import { paymentRequestsSwahili } from '../payment-requests/messages-sw';
+import { meterWalkSwahili } from '../readings/messages-sw';
 
 export const screensSwahili: typeof screensEnglish = {
   ...historySwahili,
@@ -12,6 +13,7 @@ export const screensSwahili: typeof screensEnglish = {
   ...outboxSwahili,
   ...paymentChannelsSwahili,
   ...paymentRequestsSwahili,
+  ...meterWalkSwahili,
   common: {
     saved: 'Imehifadhiwa',
     created: 'Imeundwa',
