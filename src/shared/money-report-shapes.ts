@@ -2,6 +2,8 @@
 // (src/server/domain/reports/) and the web app reads it: one declaration for both sides. Money is
 // a decimal string ("1500.00"); neither side turns it into a float for arithmetic.
 
+import type { DepositLedger, DepositRefund, SettlementFigures } from './settlement.js';
+
 export type Decimal = string;
 
 /**
@@ -38,20 +40,16 @@ export interface TenantStatement {
   credit_on_account: Decimal;
   /** how the deposit of each lease ended by the period's end was settled at the move-out */
   deposit_settlements: DepositSettlement[];
+  /** the deposit's own ledger as of the last day: received, applied, deducted, refunded, held */
+  deposit_ledger: DepositLedger;
 }
 
-export interface DepositSettlement {
+export interface DepositSettlement extends SettlementFigures {
   lease_id: string;
   house: string | null;
   move_out_date: string;
-  /** held at the move-out: what the tenant had paid of it */
-  deposit: Decimal;
-  unpaid_cancelled: Decimal;
-  arrears: Decimal;
-  applied: Decimal;
-  /** paid for days after the move-out: refunded with the deposit (src/shared/settlement.ts) */
-  unused_days_credit: Decimal;
-  refundable: Decimal;
+  /** the payout to the tenant, when recorded by the statement's last day */
+  refund: DepositRefund | null;
 }
 
 export interface PropertySection {

@@ -96,16 +96,23 @@ export function settlementLines(s: Pick<SettlementFigures, 'deposit' | 'applied'
 /** A line's signed value in cents (the '=' line is the result, not a term). */
 export const lineValue = (l: SettlementLine): bigint => (l.sign === '−' ? -1n : 1n) * (parseMoney(l.amount) ?? 0n);
 
-/**
- * The deposit's own ledger for the tenant statement: received, applied to arrears, deducted,
- * the unused days credit returned with it, refunded, and the balance still held for the tenant
- * (received − applied − deducted + unused − refunded).
- */
-export function depositLedger(s: Pick<SettlementFigures, 'deposit' | 'applied' | 'deducted' | 'unused_days_credit'>, refunded: string | null | undefined) {
-  const c = (v: string | null | undefined) => parseMoney(v ?? '0') ?? 0n;
-  const held = c(s.deposit) - c(s.applied) - c(s.deducted) + c(s.unused_days_credit) - c(refunded);
+export interface DepositLedger {
+  /** the deposit the tenant paid (its billed lines paid), for every lease of the statement */
+  received: string;
+  applied: string;
+  deducted: string;
+  /** paid for days after a move-out, refunded with the deposit */
+  unused_days_credit: string;
+  refunded: string;
+  /** received − applied − deducted + unused days credit − refunded */
+  balance_held: string;
+}
+
+/** The deposit's own ledger for the tenant statement, from its parts in cents (the balance computed here). */
+export function depositLedger(p: { received: bigint; applied: bigint; deducted: bigint; unusedDaysCredit: bigint; refunded: bigint }): DepositLedger {
   return {
-    received: centsToDecimal(c(s.deposit)), applied: centsToDecimal(c(s.applied)), deducted: centsToDecimal(c(s.deducted)),
-    unused_days_credit: centsToDecimal(c(s.unused_days_credit)), refunded: centsToDecimal(c(refunded)), balance_held: centsToDecimal(held),
+    received: centsToDecimal(p.received), applied: centsToDecimal(p.applied), deducted: centsToDecimal(p.deducted),
+    unused_days_credit: centsToDecimal(p.unusedDaysCredit), refunded: centsToDecimal(p.refunded),
+    balance_held: centsToDecimal(p.received - p.applied - p.deducted + p.unusedDaysCredit - p.refunded),
   };
 }
