@@ -131,7 +131,7 @@ export const moneyEnglish = {
     deposits_note: 'Not the owner’s money: held until the tenant moves out. A deposit applied to rent owed at move-out is counted as collected.',
     deposits_opening: 'Held at the start',
     deposits_received: 'Received',
-    deposits_applied: 'Applied to rent owed at move-out',
+    deposits_applied: 'Applied to rent owed and deductions at move-out',
     deposits_closing: 'Held at the end',
     rates: 'Commission %{rate}% of rent collected',
     aggregator: 'aggregator %{name} (%{rate}% of the commission)',

@@ -134,7 +134,7 @@ export const moneySwahili: Tree<typeof moneyEnglish> = {
     deposits_note: 'Si pesa ya mmiliki: inashikiliwa hadi mpangaji ahame. Amana inayotumika kulipa kodi inayodaiwa wakati wa kuhama huhesabiwa kuwa imekusanywa.',
     deposits_opening: 'Zilizoshikiliwa mwanzoni',
     deposits_received: 'Zilizopokelewa',
-    deposits_applied: 'Zilizotumika kulipa kodi wakati wa kuhama',
+    deposits_applied: 'Zilizotumika kulipa kodi na makato wakati wa kuhama',
     deposits_closing: 'Zilizoshikiliwa mwishoni',
     rates: 'Kamisheni %{rate}% ya kodi iliyokusanywa',
     aggregator: 'mshirika %{name} (%{rate}% ya kamisheni)',

@@ -169,4 +169,29 @@ describe('move-out deductions and the deposit refund', () => {
     // the owner's refund was not touched by the attempt
     expect((await a.browser.get(`/api/v1/leases/${lease.id}/settlement`)).json()).toMatchObject({ refundable: '19000.00', refund: null });
   });
+
+  it('a deposit is never rent collected: not on the dashboard, the property statement nor the rental income tax, before or after the refund', async () => {
+    const a = await agency(t, 'Never Rent Ltd');
+    // this month (the dashboard's), by the server's clock
+    const now = (await a.browser.get('/api/v1/dashboard')).json().as_of as string;
+    const first = `${now.slice(0, 7)}-01`;
+    const lease = await draftLease(a, { start_date: first, rent: '10000.00', deposit: '20000.00' });
+    await activate(a, lease.id, first);
+    await pay(a, lease.tenant_id, '30000.00', first);
+    const figures = async () => {
+      const dash = (await a.browser.get('/api/v1/dashboard')).json();
+      const owner = (await a.browser.get(`/api/v1/statements/property/${a.propertyId}?from=${first}&to=${now}`)).json();
+      const tax = (await a.browser.get(`/api/v1/reports/rental-income-tax?month=${now.slice(0, 7)}`)).json();
+      return { billed: dash.this_month.billed, collected: dash.this_month.collected, owner: owner.totals.collected, tax: tax.totals.gross_rent, held: owner.totals.deposits_closing };
+    };
+    // 30,000 paid: 20,000 of it is the deposit, held; 10,000 is the rent collected
+    const paid = await figures();
+    expect(paid).toMatchObject({ billed: '10000.00', collected: '10000.00', owner: '10000.00', held: '20000.00' });
+    expect(['10000.00', '0.00']).toContain(paid.tax);
+    // moved out today with a repair deducted and the rest refunded: the refund is no rent either
+    await endLease(a, lease.id, { move_out_date: now, deductions: [{ category: 'repairs', description: 'Tap', amount: '2000.00' }], refund: { method: 'bank', date: now } });
+    const after = await figures();
+    expect(after.collected).toBe('10000.00');
+    expect(after.tax).toBe(paid.tax);
+  });
 });
