@@ -48,6 +48,8 @@ export interface DepositSettlement extends SettlementFigures {
   lease_id: string;
   house: string | null;
   move_out_date: string;
+  /** the invoice the deductions were charged on (null without deductions) */
+  deduction_invoice_id: string | null;
   /** the payout to the tenant, when recorded by the statement's last day */
   refund: DepositRefund | null;
 }

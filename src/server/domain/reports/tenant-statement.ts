@@ -103,7 +103,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   const settlements: DepositSettlement[] = rowsOf<Row>(await tx.execute(sql`
     select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
       ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
-      ds.unused_days_credit::text as unused_days_credit, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted,
+      ds.unused_days_credit::text as unused_days_credit, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
       -- the refund as it stood on the statement's last day (a later payout is not there yet)
       case when ds.refund_date <= ${q.to}::date then ds.refund_amount::text end as refund_amount, ds.refund_method, ds.refund_reference,
       ds.refund_date::text as refund_date, ds.refunded_by, u.name as refunded_by_name
@@ -114,7 +114,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and ds.move_out_date <= ${q.to}
       ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
     order by ds.move_out_date, ds.lease_id`)).map((r) => ({
-    lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date,
+    lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
     ...settlementFigures({
       deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
       deductions: r.deductions ?? [], deducted: cents(r.deducted),
