@@ -134,7 +134,11 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     opening_balance: dec(opening), entries,
     total_debits: dec(debits), total_credits: dec(credits),
     closing_balance: dec(opening + debits - credits),
-    deposit_held: dec(apart.held), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
+    // less what was paid back of it (a refund pays the unused days credit first, then the deposit)
+    deposit_held: dec(apart.held - settlements.reduce((t, d) => {
+      const back = cents(d.refund?.amount ?? '0') - cents(d.unused_days_credit);
+      return t + (back > 0n ? back : 0n);
+    }, 0n)), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
     deposit_settlements: settlements, deposit_ledger: ledger,
   };
 }

@@ -152,6 +152,7 @@ function extra(e: HistoryEntry, ctx: DescribeContext): string | null {
   const unused = s.unused_days_credit !== undefined ? c(s.unused_days_credit) : c(s.refundable) - (c(s.deposit) - c(s.applied));
   return ctx.translate(`${K}.action.settlement`, {
     deposit: money(s.deposit), applied: money(s.applied), unused: money(centsToDecimal(unused)), refundable: money(s.refundable),
+    deducted: money(s.deducted ?? '0'),
   });
 }
 

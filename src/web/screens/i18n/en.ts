@@ -152,7 +152,7 @@ export const screensEnglish = {
     apply_deposit_hint: 'Up to the open balance is applied to the lease’s invoices; the rest is to be refunded.',
     refund_deposit_hint: 'The whole deposit is to be refunded; arrears stay open on the statement.',
     ended: 'Lease ended',
-    settlement: 'Deposit paid %{deposit} − applied to arrears %{applied} − deductions %{deducted} + unused days credit %{unused} = %{refundable} to refund. %{voided} future invoice(s) voided.',
+    settlement: 'Deposit paid %{deposit} − applied to arrears %{applied} − deducted %{deducted} + unused days credit %{unused} = %{refundable} to refund. %{voided} future invoice(s) voided.',
     action_failed: 'The lease was not changed',
   },
   invoices: {

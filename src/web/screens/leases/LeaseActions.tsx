@@ -97,7 +97,7 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
       summary: 'screens.leases.ended',
       detail: s
         ? translate('screens.leases.settlement', {
-          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), deducted: formatCurrency(s.deductions_total), unused: formatCurrency(s.unused_days_credit), refundable: formatCurrency(s.refundable),
+          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), deducted: formatCurrency(s.deducted), unused: formatCurrency(s.unused_days_credit), refundable: formatCurrency(s.refundable),
           voided: answer.voided?.length ?? 0,
         })
         : undefined,
