@@ -3,8 +3,11 @@ import {
 } from '../src/shared/resource.js';
 
 export const INVOICE_STATUSES = ['draft', 'issued', 'partially_paid', 'paid', 'void'] as const;
-/** deposit: the lease's deposit billed with the first period, and what settles it at move-out (negative). */
-export const INVOICE_LINE_KINDS = ['rent', 'charge', 'deposit', 'penalty', 'adjustment'] as const;
+/**
+ * deposit: the lease's deposit billed with the first period, and what settles it at move-out (negative).
+ * deduction: a move-out deduction (repairs, cleaning…) charged against the deposit.
+ */
+export const INVOICE_LINE_KINDS = ['rent', 'charge', 'deposit', 'penalty', 'adjustment', 'deduction'] as const;
 
 /**
  * The number comes from a gapless per-organisation series when the invoice is issued; tenant,

@@ -7,6 +7,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 // decimal string ("1500.00"); neither side turns it into a float for arithmetic.
 
 export const Decimal = Type.String({ description: 'KES as a decimal string, e.g. "1500.00"' });
+import { DepositLedger, DepositRefund, SettlementFigures } from './settlement.js';
+
 export type Decimal = string;
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Text = Type.String();
@@ -33,15 +35,12 @@ export type StatementEntry = Static<typeof StatementEntry>;
 
 /** How the deposit of each lease ended by the period's end was settled at the move-out. */
 export const DepositSettlement = Type.Object({
+  ...SettlementFigures.properties,
   lease_id: Text,
   house: NullableText,
   move_out_date: Day,
-  deposit: Type.String({ description: 'held at the move-out: what the tenant had paid of it' }),
-  unpaid_cancelled: Decimal,
-  arrears: Decimal,
-  applied: Decimal,
-  unused_days_credit: Type.String({ description: 'paid for days after the move-out: refunded with the deposit (src/shared/settlement.ts)' }),
-  refundable: Decimal,
+  deduction_invoice_id: Type.Union([Type.String(), Type.Null()], { description: 'the invoice the deductions were charged on (null without deductions)' }),
+  refund: Type.Union([DepositRefund, Type.Null()], { description: 'the payout to the tenant, when recorded by the statement\'s last day' }),
 });
 export type DepositSettlement = Static<typeof DepositSettlement>;
 
@@ -59,6 +58,8 @@ export const TenantStatement = Type.Object({
   deposit_unpaid: Type.String({ description: 'deposit billed and not yet paid: part of the closing balance' }),
   credit_on_account: Decimal,
   deposit_settlements: Type.Array(DepositSettlement),
+  /** the deposit's own ledger as of the last day: received, applied, deducted, refunded, held */
+  deposit_ledger: DepositLedger,
 });
 export type TenantStatement = Static<typeof TenantStatement>;
 

@@ -21,7 +21,14 @@ export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as cons
 export const DOMAIN_PERMISSIONS = [
   'void.invoice', 'reverse.payment', 'run.billing', 'send.message', 'approve.expense',
   'assign.payment', 'export.statement', 'view.financials', 'export.list', 'approve.remittance',
+  'refund.lease',
 ] as const;
+
+/**
+ * Paying a tenant's deposit back at the move-out: money leaving the agency, approved like an
+ * owner's payout (approve.remittance) by the people who hold the books, not by whoever ends leases.
+ */
+export const REFUND_LEASE = 'refund.lease';
 
 /** The money figures of the dashboard. */
 export const VIEW_FINANCIALS = 'view.financials';
@@ -81,7 +88,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
       ...everything(...MONEY),
       ...read(...PORTFOLIO, ...TENANCY, 'statement', 'message', 'template', 'sms_credit', 'setting'),
       'void.invoice', 'reverse.payment', 'run.billing', 'approve.expense', 'assign.payment', 'export.statement',
-      'approve.remittance', VIEW_FINANCIALS, EXPORT_LIST,
+      'approve.remittance', REFUND_LEASE, VIEW_FINANCIALS, EXPORT_LIST,
     ]),
   },
   {

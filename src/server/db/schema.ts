@@ -231,6 +231,18 @@ export const depositSettlements = pgTable('deposit_settlements', {
   /** paid for days after the move-out (the last period credited): refunded with the deposit */
   unused_days_credit: numeric('unused_days_credit', { precision: 14, scale: 2 }).notNull().default('0'),
   refundable: numeric('refundable', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** the itemised deductions, each a 'deduction' line on deduction_invoice_id: [{category, description, amount}] */
+  deductions: jsonb('deductions').notNull().default([]),
+  /** of the deposit, applied to the deductions (the rest of them is owed by the tenant) */
+  deducted: numeric('deducted', { precision: 14, scale: 2 }).notNull().default('0'),
+  deduction_invoice_id: text('deduction_invoice_id'),
+  /** the refund paid out to the tenant (null until recorded), approved by refunded_by (refund.lease) */
+  refund_amount: numeric('refund_amount', { precision: 14, scale: 2 }),
+  refund_method: text('refund_method'),
+  refund_reference: text('refund_reference'),
+  refund_date: date('refund_date', { mode: 'string' }),
+  refunded_by: text('refunded_by'),
+  refunded_at: timestamp('refunded_at', { withTimezone: true }),
   /** [{invoice_id, amount}] */
   applications: jsonb('applications').notNull().default([]),
   created_by: text('created_by'),

@@ -2,7 +2,7 @@ import { Type, type TSchema } from 'typebox';
 import { resourceByName } from '../../../resources/index.js';
 import { settings } from '../../../resources/settings.js';
 import { SkippedRecipient } from '../../shared/message-plan.js';
-import { SettlementFigures } from '../../shared/settlement.js';
+import { DepositRefund, SettlementFigures } from '../../shared/settlement.js';
 import { recordSchema } from '../../shared/resource-schema.js';
 import type { RecordValues } from '../../shared/resource.js';
 import { recordAnswer, served } from '../crud/record-answer.js';
@@ -37,15 +37,19 @@ export const LeaseActivated = Type.Object({
 });
 export const LeaseAnswer = Type.Object({ lease: Lease });
 
+const refundFields = {
+  deduction_invoice_id: Nullable(Type.String({ description: 'the invoice the deductions were charged on' })),
+  refund: Nullable(DepositRefund),
+};
 const endFields = {
   voided: Type.Array(Type.String(), { description: 'ids of the future invoices voided' }),
   kept: Type.Array(Type.String(), { description: 'future invoices kept because payments are allocated to them' }),
   last_period: Nullable(Type.Object({ invoice_id: Type.String(), adjustment: Type.String() })),
-  settlement: Type.Intersect([SettlementFigures, Type.Object({ applications: Type.Array(Type.Object({ invoice_id: Type.String(), amount: Type.String() })) })]),
+  settlement: Type.Intersect([SettlementFigures, Type.Object({ applications: Type.Array(Type.Object({ invoice_id: Type.String(), amount: Type.String() })), ...refundFields })]),
 };
 export const EndPreview = Type.Object(endFields);
 export const LeaseEnded = Type.Object({ lease: Lease, ...endFields });
-export const LeaseSettlement = Type.Intersect([SettlementFigures, Type.Object({ move_out_date: Type.String() })]);
+export const LeaseSettlement = Type.Intersect([SettlementFigures, Type.Object({ move_out_date: Type.String(), ...refundFields })]);
 
 export const PenaltyWaived = Type.Object({ invoice_id: Type.String(), line_id: Type.String(), waived: Type.String(), total: Type.String({ description: 'the invoice\'s total afterwards' }) });
 

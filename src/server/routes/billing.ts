@@ -13,6 +13,8 @@ import { schedulerEnabled, startScheduler, type Scheduler } from '../domain/bill
 import { latestBillable } from '../domain/billing/periods.js';
 import { BillingRun, PenaltyResult } from '../../shared/money-report-shapes.js';
 import { EndPreview, LeaseActivated, LeaseAnswer, LeaseEnded, LeaseSettlement, PenaltyWaived } from './answers.js';
+import { recordRefund } from '../domain/billing/refund.js';
+import { REFUND_LEASE } from '../../shared/permissions.js';
 
 // format 'date': a real day, 1900–2199 (app.ts teaches the validator the product's calendar)
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
@@ -49,18 +51,47 @@ export async function billingRoutes(fastify: FastifyInstance) {
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id) };
   }));
 
+  // amounts are decimal strings (a number is taken too); the domain checks them and names the field
+  const Money = Type.Union([Type.String({ maxLength: 20 }), Type.Number()]);
+  const Refund = Type.Object({
+    amount: Type.Optional(Money), method: Type.String({ maxLength: 20 }), reference: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()])),
+    date: Type.String({ maxLength: 10, description: 'YYYY-MM-DD' }),
+  }, { additionalProperties: false, description: 'The refund paid out to the tenant (refund.lease); amount defaults to everything refundable' });
+  const EndBody = Type.Object({
+    move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()),
+    deductions: Type.Optional(Type.Array(Type.Object({
+      category: Type.String({ maxLength: 20 }), description: Type.String({ maxLength: 200 }), amount: Money,
+    }, { additionalProperties: false }), { maxItems: 50, description: 'Itemised deductions charged against the deposit (each a deduction line)' })),
+    refund: Type.Optional(Refund),
+  }, { additionalProperties: false });
+  /** Paying money out needs its own permission on top of ending the lease. */
+  const mayRefund = (body: { refund?: unknown } | undefined, permissions: string[]) => {
+    if (body?.refund && !permissions.includes(REFUND_LEASE)) throw forbidden();
+  };
+
   app.post('/leases/:id/end', {
     schema: {
-      tags, summary: 'End a lease: stops billing, voids untouched future invoices, prorates the last period, settles the deposit', params: Id,
-      body: Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      tags, summary: 'End a lease: stops billing, voids untouched future invoices, prorates the last period, charges the deductions and settles the deposit (with refund: records its payout, refund.lease)', params: Id,
+      body: EndBody,
       response: { 200: LeaseEnded },
     },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
+    mayRefund(req.body, ctx.permissions);
     const result = await endLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.body ?? {});
     return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), ...result };
   }));
 
-  const EndBody = Type.Object({ move_out_date: Type.Optional(IsoDate), apply_deposit_to_arrears: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+  app.post('/leases/:id/refund', {
+    schema: {
+      tags, summary: 'Record the deposit refund paid out to the tenant of an ended lease (refund.lease); 422 naming refund.amount when more than is refundable',
+      params: Id, body: Refund, response: { 200: LeaseSettlement },
+    },
+  }, async (req) => withTenant(req, REFUND_LEASE, async (tx, ctx) => {
+    await recordRefund(tx, ctx.organizationId, ctx.userId, req.params.id, req.body);
+    const settlement = await leaseSettlement(tx, ctx.organizationId, req.params.id);
+    if (!settlement) throw notFound();
+    return settlement;
+  }));
 
   app.post('/leases/:id/end-preview', {
     schema: { tags, summary: 'What ending the lease would do (the settlement, the voided invoices), changing nothing', params: Id, body: EndBody, response: { 200: EndPreview } },

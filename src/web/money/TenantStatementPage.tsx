@@ -15,6 +15,7 @@ import { useReport } from './api';
 import { formatDate, periodFrom, type Period } from './dates';
 import { money, moneyOrBlank, sign } from './format';
 import { RecordAutocomplete } from './RecordAutocomplete';
+import { DepositLedger } from './DepositLedger';
 import { SettlementParts } from './SettlementParts';
 import {
   EmptyState, Figure, FigureGrid, FilterPanel, Fit, LoadError, Loading, moneyCellSx, PeriodFields, PrintStyles, ReportActions, ReportHeader,
@@ -273,6 +274,7 @@ function StatementView({ s, locale }: { s: TenantStatement; locale: string }) {
       {s.deposit_settlements.map((d) => (
         <Settlement key={d.lease_id} d={d} locale={locale} />
       ))}
+      {s.deposit_ledger && (sign(s.deposit_ledger.received) !== 0 || s.deposit_settlements.length) ? <DepositLedger l={s.deposit_ledger} /> : null}
     </>
   );
 }
@@ -283,6 +285,7 @@ function Settlement({ d, locale }: { d: DepositSettlement; locale: string }) {
   return (
     <SettlementParts
       s={d}
+      refund={d.refund}
       title={translate('money.tenant_statement.settlement_title')}
       subtitle={[translate('money.tenant_statement.settlement_moved_out', { date: formatDate(d.move_out_date, locale) }), d.house].filter(Boolean).join(' · ')}
     />

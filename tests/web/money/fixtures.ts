@@ -26,6 +26,7 @@ export const STATEMENT: TenantStatement = {
   deposit_unpaid: '0.00',
   credit_on_account: '0.00',
   deposit_settlements: [],
+  deposit_ledger: { received: '130000.00', applied: '0.00', deducted: '0.00', unused_days_credit: '0.00', refunded: '0.00', balance_held: '130000.00' },
 };
 
 /** A tenant who moved out: the move-out credit, a waiver and the deposit applied, each on its day. */
@@ -49,7 +50,10 @@ export const MOVED_OUT: TenantStatement = {
   deposit_unpaid: '0.00',
   deposit_settlements: [{
     lease_id: 'L1', house: 'A1', move_out_date: '2026-04-15', deposit: '20000.00', unpaid_cancelled: '0.00', arrears: '16000.00', applied: '16000.00', unused_days_credit: '0.00', refundable: '4000.00',
+    deductions: [], deductions_total: '0.00', deducted: '0.00', owed: '0.00', deduction_invoice_id: null,
+    refund: { amount: '4000.00', method: 'mpesa', reference: 'QK7H2LX9', date: '2026-04-20', refunded_by: 'U1', refunded_by_name: 'Grace Achieng' },
   }],
+  deposit_ledger: { received: '20000.00', applied: '16000.00', deducted: '0.00', unused_days_credit: '0.00', refunded: '4000.00', balance_held: '0.00' },
 };
 
 export const PROPERTY_STATEMENT: PropertyStatement = {

@@ -104,7 +104,7 @@ describe('lease form', () => {
     data.leases.push({ id: 'l-2', tenant_id: 't-1', house_id: 'h-1', start_date: '2026-01-01', rent: '15000.00', deposit: '30000.00', billing_frequency: 'monthly', status: 'notice', move_out_date: '2026-11-30', notice_date: '2026-11-01', charges: [] });
     const fake = screensApi(['edit.lease'], data);
     // the server's settlement, the same in the preview and the result: 32,000 − 0 + 8,133 = 40,133
-    const settlement = { deposit: '32000.00', unpaid_cancelled: '0.00', arrears: '0.00', applied: '0.00', unused_days_credit: '8133.00', refundable: '40133.00' };
+    const settlement = { deposit: '32000.00', unpaid_cancelled: '0.00', arrears: '0.00', applied: '0.00', unused_days_credit: '8133.00', refundable: '40133.00', deductions: [], deductions_total: '0.00', deducted: '0.00', owed: '0.00' };
     fake.on('POST', '/leases/l-2/end-preview', () => ({ status: 200, body: { voided: ['i-9'], kept: [], last_period: null, settlement: { ...settlement, applications: [] } } }));
     fake.on('POST', '/leases/l-2/end', () => ({ status: 200, body: { lease: { ...data.leases[0], status: 'ended' }, voided: ['i-9'], kept: [], settlement: { ...settlement, applications: [] } } }));
     renderApp('/lease-form/l-2', routes);
@@ -114,12 +114,12 @@ describe('lease form', () => {
     // the preview lists every part, the unused days credit that makes the difference included
     const preview = await within(dialog).findByTestId('settlement-preview', {}, T);
     expect(preview.textContent?.replace(/\u00a0/g, ' ')).toMatch(/Deposit held \(paid\)\+ Ksh 32,000\.00Applied to what was owed− Ksh 0\.00Unused days credit \(paid for days after the move-out\)\+ Ksh 8,133\.00Refundable to the tenantKsh 40,133\.00/);
-    expect(fake.sent('POST', '/leases/l-2/end-preview')[0]).toEqual({ move_out_date: '2026-11-30', apply_deposit_to_arrears: true });
+    expect(fake.sent('POST', '/leases/l-2/end-preview')[0]).toEqual({ move_out_date: '2026-11-30', apply_deposit_to_arrears: true, deductions: [] });
     await user.click(within(dialog).getByLabelText('Use the deposit to pay what the tenant still owes'));
-    await waitFor(() => expect(fake.sent('POST', '/leases/l-2/end-preview').at(-1)).toEqual({ move_out_date: '2026-11-30', apply_deposit_to_arrears: false }));
+    await waitFor(() => expect(fake.sent('POST', '/leases/l-2/end-preview').at(-1)).toEqual({ move_out_date: '2026-11-30', apply_deposit_to_arrears: false, deductions: [] }));
     await user.click(within(dialog).getByRole('button', { name: 'End lease' }));
-    await waitFor(() => expect(fake.sent('POST', '/leases/l-2/end')[0]).toEqual({ move_out_date: '2026-11-30', apply_deposit_to_arrears: false }));
-    expect(await screen.findByText(/Deposit paid Ksh 32,000.00 − applied to arrears Ksh 0.00 \+ unused days credit Ksh 8,133.00 = Ksh 40,133.00 to refund. 1 future invoice/, {}, T)).toBeInTheDocument();
+    await waitFor(() => expect(fake.sent('POST', '/leases/l-2/end')[0]).toEqual({ move_out_date: '2026-11-30', apply_deposit_to_arrears: false, deductions: [] }));
+    expect(await screen.findByText(/Deposit paid Ksh 32,000.00 − applied to arrears Ksh 0.00 − deducted Ksh 0.00 \+ unused days credit Ksh 8,133.00 = Ksh 40,133.00 to refund. 1 future invoice/, {}, T)).toBeInTheDocument();
   });
 });
 

@@ -21,8 +21,8 @@ export const refreshInvoiceSql = (delta: string) => sql`
 export const todaySql = sql`(now() at time zone 'Africa/Nairobi')::date`;
 
 export interface AdjustmentOptions {
-  /** 'deposit' for a deposit cancelled or applied to arrears (the statements tell them apart) */
-  kind?: 'adjustment' | 'deposit';
+  /** 'deposit' for a deposit cancelled or applied to arrears (the statements tell them apart); 'deduction' for a move-out deduction */
+  kind?: 'adjustment' | 'deposit' | 'deduction';
   /** the day it counts on the ledger (default today); never before the invoice nor, for a credit, its latest line */
   on?: string;
 }

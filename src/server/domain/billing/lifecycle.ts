@@ -12,7 +12,11 @@ import { monthStart, shortDate, type IsoDate } from './periods.js';
 import { firstDueDate, graceDays } from './penalties.js';
 import { addAdjustment } from './adjust.js';
 import { depositHeld, depositInvoices } from './deposits.js';
-import { settlementFigures, type SettlementFigures } from '../../../shared/settlement.js';
+import { settlementFigures, type Deduction, type DepositRefund, type SettlementFigures } from '../../../shared/settlement.js';
+import { chargeDeductions, parseDeductions, type DeductionInput } from './deductions.js';
+import { recordRefund, refundOf, type RefundInput } from './refund.js';
+
+export interface EndBody { move_out_date?: string; apply_deposit_to_arrears?: boolean; deductions?: DeductionInput[]; refund?: RefundInput }
 
 interface LeaseRow extends Record<string, unknown> {
   id: string; status: string; house_id: string; tenant_id: string; start_date: string; move_out_date: string | null; notice_date: string | null; deposit: string | null;
@@ -98,7 +102,7 @@ export interface EndResult {
   kept: string[];
   last_period: { invoice_id: string; adjustment: string } | null;
   /** its parts and how they add up: src/shared/settlement.ts */
-  settlement: SettlementFigures & { applications: Array<{ invoice_id: string; amount: string }> };
+  settlement: SettlementFigures & { applications: Array<{ invoice_id: string; amount: string }>; deduction_invoice_id: string | null; refund: DepositRefund | null };
 }
 
 /**
@@ -112,7 +116,8 @@ export interface EndResult {
  * needs, is refundable — one deposit_settlements row the tenant statement shows. Every line
  * endLease adds counts on the ledger from the move-out date (never before its invoice).
  */
-export async function endLease(tx: Db, organizationId: string, userId: string | null, id: string, body: { move_out_date?: string; apply_deposit_to_arrears?: boolean }): Promise<EndResult> {
+export async function endLease(tx: Db, organizationId: string, userId: string | null, id: string, body: EndBody): Promise<EndResult> {
+  const items = parseDeductions(body.deductions);
   const lease = await lockLease(tx, organizationId, id);
   if (lease.status !== 'active' && lease.status !== 'notice') throw conflict(`Only an active lease or one on notice can be ended; this one is ${lease.status}.`);
   const moveOut = body.move_out_date ?? lease.move_out_date;
@@ -181,9 +186,15 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
     order by due_date, id`));
   const arrears = open.reduce((s, r) => s + cents(r.balance), 0n);
-  let available = body.apply_deposit_to_arrears ? deposit : 0n;
+  // the deductions are charged against the deposit first; the arrears get what is left of it
+  const charged = await chargeDeductions(tx, organizationId, userId, id, moveOut, items, deposit);
+  let available = body.apply_deposit_to_arrears ? deposit - charged.deducted : 0n;
   const applications: Array<{ invoice_id: string; amount: string }> = [];
-  for (const inv of open) {
+  const stillOpen = !items.length ? open : rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
+    select id, balance::text as balance from invoices
+    where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
+    order by due_date, id`));
+  for (const inv of stillOpen) {
     if (available <= 0n) break;
     const take = cents(inv.balance) < available ? cents(inv.balance) : available;
     await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit', { kind: 'deposit', on: moveOut });
@@ -191,19 +202,23 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     available -= take;
   }
   const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
-  const settlement = {
-    ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess }), applications,
+  const settlement: EndResult['settlement'] = {
+    ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess, deductions: charged.deductions, deducted: charged.deducted }),
+    applications, deduction_invoice_id: charged.invoice_id, refund: null,
   };
   await tx.execute(sql`
     insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied,
-      unused_days_credit, refundable, applications, created_by)
+      unused_days_credit, refundable, applications, deductions, deducted, deduction_invoice_id, created_by)
     values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.unpaid_cancelled}, ${settlement.arrears},
-      ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb, ${userId})`);
+      ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb,
+      ${JSON.stringify(settlement.deductions)}::jsonb, ${settlement.deducted}, ${charged.invoice_id}, ${userId})`);
   await recordAudit(tx, {
     organizationId, userId, resource: 'leases', recordId: id, action: 'end',
     before: { status: lease.status, move_out_date: lease.move_out_date },
     after: { status: 'ended', move_out_date: moveOut, voided, kept, deposit_settlement: settlement },
   });
+  // the refund paid out with the move-out (its own permission, checked by the route)
+  if (body.refund) settlement.refund = await recordRefund(tx, organizationId, userId, id, body.refund);
   return { voided, kept, last_period: lastPeriod, settlement };
 }
 
@@ -213,7 +228,7 @@ const PREVIEW = Symbol('settlement preview');
  * What ending the lease would do, without doing it: endLease itself in a savepoint that is rolled
  * back, so the dialog's preview and the move-out's result are the same computation.
  */
-export async function previewEndLease(tx: Db, organizationId: string, userId: string | null, id: string, body: { move_out_date?: string; apply_deposit_to_arrears?: boolean }): Promise<EndResult> {
+export async function previewEndLease(tx: Db, organizationId: string, userId: string | null, id: string, body: EndBody): Promise<EndResult> {
   let result: EndResult | null = null;
   try {
     await tx.transaction(async (sp) => {
@@ -226,14 +241,24 @@ export async function previewEndLease(tx: Db, organizationId: string, userId: st
   return result!;
 }
 
-/** The settlement stored at a lease's move-out (null before it ended). */
-export async function leaseSettlement(tx: Db, organizationId: string, id: string): Promise<(SettlementFigures & { move_out_date: string }) | null> {
-  const [row] = rowsOf<SettlementFigures & { move_out_date: string }>(await tx.execute(sql`
-    select move_out_date::text as move_out_date, deposit::text as deposit, unpaid_cancelled::text as unpaid_cancelled, arrears::text as arrears,
-      applied::text as applied, unused_days_credit::text as unused_days_credit, refundable::text as refundable
-    from deposit_settlements where organization_id = ${organizationId} and lease_id = ${id}`));
+export type StoredSettlement = SettlementFigures & { move_out_date: string; deduction_invoice_id: string | null; refund: DepositRefund | null };
+
+/** The settlement stored at a lease's move-out (null before it ended), with its refund once paid. */
+export async function leaseSettlement(tx: Db, organizationId: string, id: string): Promise<StoredSettlement | null> {
+  const [row] = rowsOf<Record<string, string | null> & { deductions: Deduction[] }>(await tx.execute(sql`
+    select ds.move_out_date::text as move_out_date, ds.deposit::text as deposit, ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears,
+      ds.applied::text as applied, ds.unused_days_credit::text as unused_days_credit, ds.deductions, ds.deducted::text as deducted,
+      ds.deduction_invoice_id, ds.refund_amount::text as refund_amount, ds.refund_method, ds.refund_reference, ds.refund_date::text as refund_date,
+      ds.refunded_by, u.name as refunded_by_name
+    from deposit_settlements ds left join users u on u.id = ds.refunded_by
+    where ds.organization_id = ${organizationId} and ds.lease_id = ${id}`));
   if (!row) return null;
-  return { move_out_date: row.move_out_date, ...settlementFigures({
-    deposit: cents(row.deposit), unpaidCancelled: cents(row.unpaid_cancelled), arrears: cents(row.arrears), applied: cents(row.applied), unusedDaysCredit: cents(row.unused_days_credit),
-  }) };
+  return {
+    move_out_date: String(row.move_out_date), deduction_invoice_id: row.deduction_invoice_id,
+    ...settlementFigures({
+      deposit: cents(row.deposit), unpaidCancelled: cents(row.unpaid_cancelled), arrears: cents(row.arrears), applied: cents(row.applied),
+      unusedDaysCredit: cents(row.unused_days_credit), deductions: row.deductions ?? [], deducted: cents(row.deducted),
+    }),
+    refund: refundOf(row),
+  };
 }

@@ -4,6 +4,7 @@ import { OPEN_TICKET_STATUSES, attentionCounts, sqlList } from './attention.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { cents, dec } from '../payments/allocation.js';
 import { agingReport } from './aging.js';
+import { depositSums } from '../billing/deposits.js';
 import { propertyStatement } from './property-statement.js';
 import { today, TZ } from './common.js';
 
@@ -15,7 +16,8 @@ export type { Dashboard };
 const rate = (a: bigint, b: bigint) => (b === 0n ? '0.0' : (() => { const t = (a * 1000n + b / 2n) / b; return `${t / 10n}.${t % 10n}`; })());
 
 /**
- * The dashboard's figures in one call: a handful of aggregate queries. Without view.financials
+ * The dashboard's figures in one call: a handful of aggregate queries. Billed and collected leave
+ * deposits out: a deposit is the tenant's money held, never rent billed or collected. Without view.financials
  * the money figures are neither computed nor sent (the caretaker sees houses and tickets).
  */
 export async function dashboard(tx: Db, organizationId: string, permissions: readonly string[] = ALL_PERMISSIONS): Promise<Dashboard> {
@@ -39,11 +41,23 @@ export async function dashboard(tx: Db, organizationId: string, permissions: rea
   const start = new Date(Date.UTC(Number(asOf.slice(0, 4)), Number(asOf.slice(5, 7)) - 13, 1)).toISOString().slice(0, 10);
   const months = rowsOf<{ month: string; billed: string | null; collected: string | null }>(await tx.execute(sql`
     with m as (select to_char(d, 'YYYY-MM') as month from generate_series(${start}::date, ${first}::date, interval '1 month') d),
-    b as (select to_char(issue_date, 'YYYY-MM') as month, sum(total) as billed from invoices
-          where organization_id = ${organizationId} and status not in ('draft', 'void') and issue_date >= ${start} group by 1),
+    b as (select to_char(i.issue_date, 'YYYY-MM') as month, sum(i.total - coalesce(d.deposit, 0)) as billed from invoices i
+          left join ${depositSums(organizationId)} d on d.invoice_id = i.id
+          where i.organization_id = ${organizationId} and i.status not in ('draft', 'void') and i.issue_date >= ${start} group by 1),
+    -- the part of each payment that paid a deposit (paid first within its invoice, in the order the
+    -- payments were made): the tenant's money held, never collected (the few invoices with a deposit)
+    dp as (select to_char(p.paid_at at time zone ${TZ}, 'YYYY-MM') as month,
+             greatest(0, least(pa.amount, d.deposit - coalesce(sum(pa.amount) over (partition by pa.invoice_id order by p.paid_at, p.id
+               rows between unbounded preceding and 1 preceding), 0))) as part
+           from payment_allocations pa
+           join payments p on p.organization_id = pa.organization_id and p.id = pa.payment_id and p.status <> 'reversed'
+           join ${depositSums(organizationId, sql`l.amount > 0`)} d on d.invoice_id = pa.invoice_id
+           where pa.organization_id = ${organizationId}),
+    dm as (select month, sum(part) as deposit from dp group by 1),
     c as (select to_char(paid_at at time zone ${TZ}, 'YYYY-MM') as month, sum(amount) as collected from payments
           where organization_id = ${organizationId} and status <> 'reversed' and paid_at >= ${start}::date - 1 group by 1)
-    select m.month, b.billed::text as billed, c.collected::text as collected from m left join b using (month) left join c using (month) order by m.month`));
+    select m.month, b.billed::text as billed, (c.collected - coalesce(dm.deposit, 0))::text as collected
+    from m left join b using (month) left join c using (month) left join dm using (month) order by m.month`));
   const [misc] = rowsOf<{ unmatched: number; unmatched_amount: string | null; expenses: string | null; income: string | null }>(await tx.execute(sql`
     select
       (select count(*)::int from payments where organization_id = ${organizationId} and status = 'unmatched') as unmatched,

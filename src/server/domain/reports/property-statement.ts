@@ -144,7 +144,8 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Fo
       from expenses where organization_id = ${organizationId} and ${propertyIn(sql`property_id`)} and date <= ${q.to}
       group by property_id, category, borne_by, status
     ), applied as (
-      select h.property_id, sum(ds.applied)::text as applied
+      -- the deposit taken for the owner at a move-out: applied to arrears and to the deductions
+      select h.property_id, sum(ds.applied + ds.deducted)::text as applied
       from deposit_settlements ds
       join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
       join houses h on h.organization_id = l.organization_id and h.id = l.house_id
@@ -327,7 +328,7 @@ export function propertyStatementTable(s: PropertyStatement): ReportTable {
       ['Charges kept by the agency (not the owner’s)', s.totals.agency_charges],
       ['Deposits held for tenants at the start (not the owner’s)', s.totals.deposits_opening],
       ['Deposits received', s.totals.deposits_received],
-      ['Deposits applied to arrears at move-out', s.totals.deposits_applied],
+      ['Deposits applied to arrears and deductions at move-out', s.totals.deposits_applied],
       ['Deposits held for tenants at the end', s.totals.deposits_closing],
     ],
   };

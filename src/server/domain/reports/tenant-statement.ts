@@ -1,4 +1,5 @@
-import { settlementFigures } from '../../../shared/settlement.js';
+import { depositLedger, settlementFigures, type Deduction } from '../../../shared/settlement.js';
+import { refundOf } from '../billing/refund.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
@@ -98,27 +99,47 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     entries.push({ date: r.date, type: r.type, reference: r.reference, description: r.description, debit: dec(d), credit: dec(c), balance: dec(balance) });
   }
   const apart = await asOfFigures(tx, organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to });
-  const settlements = rowsOf<DepositSettlement>(await tx.execute(sql`
+  type Row = Record<string, string | null> & { lease_id: string; house: string | null; move_out_date: string; deductions: Deduction[] };
+  const settlements: DepositSettlement[] = rowsOf<Row>(await tx.execute(sql`
     select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
       ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
-      ds.unused_days_credit::text as unused_days_credit, ds.refundable::text as refundable
+      ds.unused_days_credit::text as unused_days_credit, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
+      -- the refund as it stood on the statement's last day (a later payout is not there yet)
+      case when ds.refund_date <= ${q.to}::date then ds.refund_amount::text end as refund_amount, ds.refund_method, ds.refund_reference,
+      ds.refund_date::text as refund_date, ds.refunded_by, u.name as refunded_by_name
     from deposit_settlements ds
+    left join users u on u.id = ds.refunded_by
     join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
     left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
     where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and ds.move_out_date <= ${q.to}
       ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
     order by ds.move_out_date, ds.lease_id`)).map((r) => ({
-    ...r, ...settlementFigures({
+    lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
+    ...settlementFigures({
       deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
+      deductions: r.deductions ?? [], deducted: cents(r.deducted),
     }),
+    refund: refundOf(r),
   }));
+  // the deposit's own ledger: what is held now (paid of the deposit lines, less what was applied
+  // or deducted) plus what the settlements took from it is what was received
+  const sum = (f: (d: DepositSettlement) => string | undefined) => settlements.reduce((t, d) => t + cents(f(d) ?? '0'), 0n);
+  const applied = sum((d) => d.applied);
+  const deducted = sum((d) => d.deducted);
+  const ledger = depositLedger({
+    received: apart.held + applied + deducted, applied, deducted, unusedDaysCredit: sum((d) => d.unused_days_credit), refunded: sum((d) => d.refund?.amount),
+  });
   return {
     tenant, lease, from: q.from, to: q.to,
     opening_balance: dec(opening), entries,
     total_debits: dec(debits), total_credits: dec(credits),
     closing_balance: dec(opening + debits - credits),
-    deposit_held: dec(apart.held), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
-    deposit_settlements: settlements,
+    // less what was paid back of it (a refund pays the unused days credit first, then the deposit)
+    deposit_held: dec(apart.held - settlements.reduce((t, d) => {
+      const back = cents(d.refund?.amount ?? '0') - cents(d.unused_days_credit);
+      return t + (back > 0n ? back : 0n);
+    }, 0n)), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
+    deposit_settlements: settlements, deposit_ledger: ledger,
   };
 }
 
@@ -193,10 +214,17 @@ export function tenantStatementTable(s: TenantStatement): ReportTable {
           [`${at}: deposit held`, d.deposit],
           ...(cents(d.unpaid_cancelled) !== 0n ? [[`${at}: unpaid deposit cancelled`, d.unpaid_cancelled]] as Array<[string, string]> : []),
           [`${at}: deposit applied to arrears`, d.applied],
+          ...d.deductions.map((x): [string, string] => [`${at}: deduction, ${x.description}`, x.amount]),
           ...(cents(d.unused_days_credit) !== 0n ? [[`${at}: unused days credit`, d.unused_days_credit]] as Array<[string, string]> : []),
+          ...(cents(d.owed) !== 0n ? [[`${at}: deductions not covered, owed by the tenant`, d.owed]] as Array<[string, string]> : []),
           [`${at}: refundable to the tenant`, d.refundable],
+          ...(d.refund ? [[`${at}: refunded ${d.refund.date} (${d.refund.method}${d.refund.reference ? ` ${d.refund.reference}` : ''})`, d.refund.amount]] as Array<[string, string]> : []),
         ];
       }),
+      ['Deposit received', s.deposit_ledger.received], ['Deposit applied to arrears', s.deposit_ledger.applied],
+      ['Deposit deducted', s.deposit_ledger.deducted],
+      ...(cents(s.deposit_ledger.unused_days_credit) !== 0n ? [['Unused days credit (refunded with the deposit)', s.deposit_ledger.unused_days_credit]] as Array<[string, string]> : []),
+      ['Deposit refunded', s.deposit_ledger.refunded], ['Deposit balance held', s.deposit_ledger.balance_held, true],
     ],
   };
 }

@@ -150,8 +150,10 @@ function extra(e: HistoryEntry, ctx: DescribeContext): string | null {
   // settlements recorded before the unused days credit had its own figure kept it inside the refund
   const c = (v: unknown) => parseMoney(String(v ?? '0')) ?? 0n;
   const unused = s.unused_days_credit !== undefined ? c(s.unused_days_credit) : c(s.refundable) - (c(s.deposit) - c(s.applied));
-  return ctx.translate(`${K}.action.settlement`, {
+  // the deducted term only when the move-out had deductions (older settlements read as they did)
+  return ctx.translate(`${K}.action.${c(s.deducted) !== 0n ? 'settlement_deducted' : 'settlement'}`, {
     deposit: money(s.deposit), applied: money(s.applied), unused: money(centsToDecimal(unused)), refundable: money(s.refundable),
+    deducted: money(s.deducted ?? '0'),
   });
 }
 

@@ -44,6 +44,7 @@ export const historyEnglish = {
       notice: 'Notice given: moving out %{date}',
       end: 'Ended: moved out %{date}',
       settlement: 'Deposit paid %{deposit} − applied to arrears %{applied} + unused days credit %{unused} = %{refundable} to refund',
+      settlement_deducted: 'Deposit paid %{deposit} − applied to arrears %{applied} − deducted %{deducted} + unused days credit %{unused} = %{refundable} to refund',
     },
   },
   penalty_waive: {

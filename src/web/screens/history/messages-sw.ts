@@ -45,6 +45,7 @@ export const historySwahili: typeof historyEnglish = {
       notice: 'Notisi imetolewa: anahama %{date}',
       end: 'Umekwisha: amehama %{date}',
       settlement: 'Amana iliyolipwa %{deposit} − iliyolipa deni %{applied} + salio la siku zisizotumika %{unused} = %{refundable} ya kurudishwa',
+      settlement_deducted: 'Amana iliyolipwa %{deposit} − iliyolipa deni %{applied} − makato %{deducted} + salio la siku zisizotumika %{unused} = %{refundable} ya kurudishwa',
     },
   },
   penalty_waive: {

@@ -16,6 +16,8 @@ import { postAction, todayInNairobi } from '../common/api';
 import { useCan } from '../common/params';
 import type { SettlementFigures } from '../../../shared/settlement';
 import { SettlementPreview } from './MoveOutSettlement';
+import { deductionsBody, MoveOutDeductions, rowError, type DeductionRow } from './MoveOutDeductions';
+import { refundBody, RefundPayoutFields, type RefundState } from './RefundPayoutFields';
 
 interface EndAnswer {
   voided?: string[];
@@ -34,7 +36,12 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
   const [noticeDate, setNoticeDate] = useState(today);
   const [moveOut, setMoveOut] = useState('');
   const [applyDeposit, setApplyDeposit] = useState(true);
+  const [deductions, setDeductions] = useState<DeductionRow[]>([]);
+  const [refund, setRefund] = useState<RefundState>({ pay: false, method: 'mpesa', reference: '', date: today, amount: '' });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   if (!can('edit.lease')) return null;
+  const mayRefund = can('refund.lease');
+  const extra = { deductions: deductionsBody(deductions), ...(mayRefund && refund.pay ? { refund: refundBody(refund) } : {}) };
   const id = encodeURIComponent(String(record.id));
   const status = String(record.status);
 
@@ -65,6 +72,9 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
   const openEnd = () => {
     setMoveOut(String(record.move_out_date ?? '') || today);
     setApplyDeposit(true);
+    setDeductions([]);
+    setRefund({ pay: false, method: 'mpesa', reference: '', date: today, amount: '' });
+    setFieldErrors({});
     setDialog('end');
   };
   const openNotice = () => {
@@ -80,14 +90,14 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
   };
 
   const end = async () => {
-    const answer = await postAction<EndAnswer>(`/leases/${id}/end`, { move_out_date: moveOut, apply_deposit_to_arrears: applyDeposit });
+    const answer = await postAction<EndAnswer>(`/leases/${id}/end`, { move_out_date: moveOut, apply_deposit_to_arrears: applyDeposit, ...extra });
     const s = answer.settlement;
     toast.add({
       severity: 'success',
       summary: 'screens.leases.ended',
       detail: s
         ? translate('screens.leases.settlement', {
-          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), unused: formatCurrency(s.unused_days_credit), refundable: formatCurrency(s.refundable),
+          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), deducted: formatCurrency(s.deducted), unused: formatCurrency(s.unused_days_credit), refundable: formatCurrency(s.refundable),
           voided: answer.voided?.length ?? 0,
         })
         : undefined,
@@ -135,7 +145,7 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
         message={translate('screens.leases.end_message')}
         acceptLabel={translate('screens.leases.end')}
         danger
-        ready={isIsoDate(moveOut)}
+        ready={isIsoDate(moveOut) && deductions.every((r) => !rowError(r)) && (!refund.pay || isIsoDate(refund.date))}
         onClose={() => setDialog(null)}
         onAccept={end}
       >
@@ -149,8 +159,10 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
           <Typography variant="body2" color="text.secondary">
             {translate(applyDeposit ? 'screens.leases.apply_deposit_hint' : 'screens.leases.refund_deposit_hint')}
           </Typography>
+          <MoveOutDeductions rows={deductions} onChange={setDeductions} errors={fieldErrors} />
+          {mayRefund ? <RefundPayoutFields value={refund} onChange={setRefund} errors={fieldErrors} /> : null}
           <Typography variant="subtitle2" sx={{ mt: 2 }}>{translate('screens.leases.deposit_settlement')}</Typography>
-          {dialog === 'end' ? <SettlementPreview leaseId={String(record.id)} moveOut={moveOut} applyDeposit={applyDeposit} /> : null}
+          {dialog === 'end' ? <SettlementPreview leaseId={String(record.id)} moveOut={moveOut} applyDeposit={applyDeposit} extra={extra} onErrors={setFieldErrors} /> : null}
         </Box>
       </ActionDialog>
     </>

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, LinearProgress } from '@mui/material';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
-import type { SettlementFigures } from '../../../shared/settlement';
+import type { DepositRefund, SettlementFigures } from '../../../shared/settlement';
 import { isIsoDate } from '../../../shared/resource-values';
 import { describeFailure } from '../../components/server-errors';
 import { api } from '../../providers/http-client';
@@ -12,22 +12,35 @@ import { SettlementParts } from '../../money/SettlementParts';
 import { formatDate } from '../../money/dates';
 import { Section } from '../common/FormPage';
 
-/** What ending on `moveOut` would settle; refetched when the day or the choice changes. */
-export function SettlementPreview({ leaseId, moveOut, applyDeposit }: { leaseId: string; moveOut: string; applyDeposit: boolean }) {
+/**
+ * What ending on `moveOut` would settle with these deductions and refund; refetched (a moment after
+ * the typing stops) when any of them changes. The fields the server refuses go to `onErrors`.
+ */
+export function SettlementPreview({ leaseId, moveOut, applyDeposit, extra = {}, onErrors }: {
+  leaseId: string; moveOut: string; applyDeposit: boolean;
+  extra?: { deductions?: unknown[]; refund?: unknown };
+  onErrors?: (fields: Record<string, string>) => void;
+}) {
   const translate = useTranslate();
   const [state, setState] = useState<{ key: string; figures?: SettlementFigures; error?: string } | null>(null);
-  const key = `${moveOut}|${applyDeposit}`;
+  const key = `${moveOut}|${applyDeposit}|${JSON.stringify(extra)}`;
   useEffect(() => {
     if (!isIsoDate(moveOut)) return;
     let live = true;
-    api<{ settlement: SettlementFigures }>(`/leases/${encodeURIComponent(leaseId)}/end-preview`, { method: 'POST', body: { move_out_date: moveOut, apply_deposit_to_arrears: applyDeposit } })
-      .then((a) => live && setState({ key, figures: a.settlement }))
-      .catch((e: unknown) => {
-        const f = describeFailure(e);
-        if (live) setState({ key, error: f.message ?? Object.values(f.fields ?? {}).join(' ') });
-      });
-    return () => { live = false; };
-  }, [leaseId, moveOut, applyDeposit, key]);
+    const timer = setTimeout(() => {
+      api<{ settlement: SettlementFigures }>(`/leases/${encodeURIComponent(leaseId)}/end-preview`, { method: 'POST', body: { move_out_date: moveOut, apply_deposit_to_arrears: applyDeposit, ...extra } })
+        .then((a) => { if (live) { setState({ key, figures: a.settlement }); onErrors?.({}); } })
+        .catch((e: unknown) => {
+          const f = describeFailure(e);
+          if (!live) return;
+          const fields = f.fields ?? {};
+          onErrors?.(fields);
+          setState({ key, error: f.message ?? Object.values(fields).join(' ') });
+        });
+    }, 300);
+    return () => { live = false; clearTimeout(timer); };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key says what changed (extra is a new object each render)
+  }, [leaseId, key]);
   if (!isIsoDate(moveOut)) return null;
   if (!state || state.key !== key) return <LinearProgress aria-label={translate('screens.leases.settlement_loading')} sx={{ my: 1 }} />;
   if (state.error) return <Alert severity="warning" sx={{ my: 1 }}>{state.error}</Alert>;
@@ -42,12 +55,12 @@ export function SettlementPreview({ leaseId, moveOut, applyDeposit }: { leaseId:
 export function LeaseSettlement({ record }: { record: RaRecord }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const [figures, setFigures] = useState<(SettlementFigures & { move_out_date: string }) | null>(null);
+  const [figures, setFigures] = useState<(SettlementFigures & { move_out_date: string; refund: DepositRefund | null }) | null>(null);
   const ended = record.status === 'ended';
   useEffect(() => {
     if (!ended) return;
     let live = true;
-    api<SettlementFigures & { move_out_date: string }>(`/leases/${encodeURIComponent(String(record.id))}/settlement`)
+    api<SettlementFigures & { move_out_date: string; refund: DepositRefund | null }>(`/leases/${encodeURIComponent(String(record.id))}/settlement`)
       .then((s) => live && setFigures(s))
       .catch(() => undefined);
     return () => { live = false; };
@@ -55,7 +68,7 @@ export function LeaseSettlement({ record }: { record: RaRecord }) {
   if (!ended || !figures) return null;
   return (
     <Section title={translate('money.tenant_statement.settlement_title')} hint={translate('money.tenant_statement.settlement_moved_out', { date: formatDate(figures.move_out_date, locale) })}>
-      <SettlementParts s={figures} outlined={false} testId="lease-settlement" />
+      <SettlementParts s={figures} refund={figures.refund} outlined={false} testId="lease-settlement" />
     </Section>
   );
 }

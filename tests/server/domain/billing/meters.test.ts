@@ -5,7 +5,7 @@ import { rowsOf, type Database } from '../../../../src/server/db/client.js';
 import { runBilling } from '../../../../src/server/domain/billing/runs.js';
 import { buildTestApp, onPostgres, registeredBrowser, testDatabase, type Browser, type TestApp } from '../../helpers.js';
 import { createSample } from '../../crud/samples.js';
-import { seedOrganisation } from './seed.js';
+import { seedOrganization } from './seed.js';
 
 // Metered water on the rent invoice: consumption = this reading − the previous one, billed once per
 // pair of readings, a replacement restarting the count, a lower reading refused with a clear error.
@@ -204,7 +204,7 @@ pgOnly('readings under concurrent billing runs (PostgreSQL only: separate connec
   afterAll(async () => { await a?.close(); await b?.close(); });
 
   it('two runs for two months at once bill each reading exactly once', async () => {
-    const org = await seedOrganisation(a.db, 30, { start: '2026-01-01' });
+    const org = await seedOrganization(a.db, 30, { start: '2026-01-01' });
     const p = org.slice(-8);
     await a.db.execute(sql`insert into charges (organization_id, id, name, category, amount, billing, metered) values (${org}, ${`CW${p}`}, 'Water', 'utility', 150, 'monthly', true)`);
     await a.db.execute(sql`

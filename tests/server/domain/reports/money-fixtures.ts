@@ -93,7 +93,7 @@ export async function waive(a: Agency, invoiceId: string, lineId: string, on: st
   return inScope(a.t.app.db, { tenant: a.orgId, user: a.userId }, (tx) => waivePenalty(tx, a.orgId, a.userId, invoiceId, lineId, 'Paid at the bank before the due date', on));
 }
 
-export async function endLease(a: Agency, leaseId: string, body: { move_out_date: string; apply_deposit_to_arrears?: boolean }) {
+export async function endLease(a: Agency, leaseId: string, body: { move_out_date: string; apply_deposit_to_arrears?: boolean } & Record<string, unknown>) {
   const res = await a.browser.post(`/api/v1/leases/${leaseId}/end`, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { resourceByName } from '../../../../resources/index.js';
 import { inScope, rowsOf } from '../../../../src/server/db/client.js';
 import { applyCredits } from '../../../../src/server/domain/payments/allocation.js';
+import { lineValue, settlementLines } from '../../../../src/shared/settlement.js';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { createSample } from '../../crud/samples.js';
 import { ledger, type Ledger } from '../payments/fixtures.js';
@@ -169,7 +170,7 @@ type Step =
   | { kind: 'reverse'; which: number; month: number; day: number }
   | { kind: 'reallocate'; which: number; month: number; day: number }
   | { kind: 'waive'; which: number; month: number; day: number };
-interface Script { terms: Terms[]; months: number; steps: Step[]; end: { lease: number; apply: boolean; day: number } | null }
+interface Script { terms: Terms[]; months: number; steps: Step[]; end: { lease: number; apply: boolean; day: number; deductions: number[]; refund: boolean } | null }
 
 const cents = (min: number, max: number) => fc.integer({ min, max });
 const when = { month: fc.integer({ min: 0, max: MONTHS.length - 1 }), day: fc.integer({ min: 1, max: 28 }) };
@@ -188,7 +189,11 @@ const script: fc.Arbitrary<Script> = fc.record({
   terms: fc.tuple(terms, terms).map((x) => [...x]),
   months: fc.integer({ min: 3, max: MONTHS.length }),
   steps: fc.array(step, { minLength: 2, maxLength: 20 }),
-  end: fc.option(fc.record({ lease: fc.integer({ min: 0, max: 1 }), apply: fc.boolean(), day: fc.integer({ min: 1, max: 28 }) }), { nil: null }),
+  // the move-out: deductions charged against the deposit (some larger than it), and the refund paid out
+  end: fc.option(fc.record({
+    lease: fc.integer({ min: 0, max: 1 }), apply: fc.boolean(), day: fc.integer({ min: 1, max: 28 }),
+    deductions: fc.array(fc.integer({ min: 1, max: 3_000_000 }), { maxLength: 2 }), refund: fc.boolean(),
+  }), { nil: null }),
 });
 const PENALTY = [
   {},
@@ -213,7 +218,7 @@ async function live(sc: Script) {
   const tenants = leases.map((x) => x.tenant_id);
   const payments: string[] = [];
   const reversed = new Set<string>();
-  const ended = new Map<number, { move_out_date: string; settlement: Record<string, string> }>();
+  const ended = new Map<number, { move_out_date: string; settlement: Record<string, string> & Parameters<typeof settlementLines>[0]; refunded: string | null }>();
   const snapshots: Array<{ month: string; statements: unknown[]; aging: Map<string, string>; agingRows: unknown; owner: unknown }> = [];
   const endMonth = months.length - 1;
   for (const [k, m] of months.entries()) {
@@ -260,8 +265,20 @@ async function live(sc: Script) {
       const start = leases[e.lease].start_date as string;
       const moveOut = dayOf(m, last) < start ? start : dayOf(m, last);
       today.push({ day: 29, order: 5, act: async () => {
-        const res = await endLease(a, leases[e.lease].id, { move_out_date: moveOut, apply_deposit_to_arrears: e.apply });
-        ended.set(e.lease, { move_out_date: moveOut, settlement: res.settlement });
+        const res = await endLease(a, leases[e.lease].id, {
+          move_out_date: moveOut, apply_deposit_to_arrears: e.apply,
+          deductions: e.deductions.map((x, i) => ({ category: i ? 'cleaning' : 'repairs', description: `Item ${i + 1}`, amount: kes(x) })),
+        });
+        let refunded: string | null = null;
+        if (e.refund && c(res.settlement.refundable) > 0n) {
+          // money leaving to the tenant is never the owner's: their statement is the same before and after
+          const owner = (await propertyStatement(a, `${m}-01`, monthEnd(m))).totals;
+          const paid = await a.browser.post(`/api/v1/leases/${leases[e.lease].id}/refund`, { method: 'bank', reference: 'EFT', date: moveOut, amount: res.settlement.refundable });
+          expect(paid.statusCode, paid.body).toBe(200);
+          refunded = res.settlement.refundable;
+          expect((await propertyStatement(a, `${m}-01`, monthEnd(m))).totals).toEqual(owner);
+        }
+        ended.set(e.lease, { move_out_date: moveOut, settlement: res.settlement, refunded });
       } });
     }
     today.sort((x, y) => x.day - y.day || x.order - y.order);
@@ -343,12 +360,26 @@ describe('money invariants through the real services (fast-check)', () => {
         const end = ended.get(i);
         if (end) {
           const s = end.settlement;
-          expect(c(s.applied) <= c(s.deposit) && c(s.applied) <= c(s.arrears)).toBe(true);
-          if (sc.end?.apply) expect(c(s.applied)).toBe(c(s.deposit) < c(s.arrears) ? c(s.deposit) : c(s.arrears));
+          // the deductions first (up to the deposit), then the arrears from what is left of it
+          const asked = sc.end!.deductions.reduce((x, v) => x + BigInt(v), 0n);
+          expect(c(s.deductions_total)).toBe(asked);
+          expect(c(s.deducted)).toBe(asked < c(s.deposit) ? asked : c(s.deposit));
+          expect(c(s.owed)).toBe(asked - c(s.deducted));
+          const left = c(s.deposit) - c(s.deducted);
+          expect(c(s.applied) <= left && c(s.applied) <= c(s.arrears)).toBe(true);
+          if (sc.end?.apply) expect(c(s.applied)).toBe(left < c(s.arrears) ? left : c(s.arrears));
           else expect(c(s.applied)).toBe(0n);
+          // the lines every screen shows add up to the refund
+          const lines = settlementLines(s);
+          expect(lines.filter((x) => x.sign !== '=').reduce((x, y) => x + lineValue(y), 0n)).toBe(c(s.refundable));
+          // the deposit's own ledger: received − applied − deducted + unused − refunded = held
+          const dl = whole.deposit_ledger;
+          expect(dl).toMatchObject({ applied: s.applied, deducted: s.deducted, refunded: end.refunded ?? '0.00' });
+          expect(c(dl.balance_held)).toBe(c(dl.received) - c(dl.applied) - c(dl.deducted) + c(dl.unused_days_credit) - c(dl.refunded));
+          if (!reversed.size) expect(c(dl.balance_held)).toBe(end.refunded ? 0n : c(s.refundable));
           expect(whole.deposit_settlements).toEqual([expect.objectContaining({ move_out_date: end.move_out_date, deposit: s.deposit, applied: s.applied, refundable: s.refundable })]);
           expect(whole.deposit_unpaid).toBe('0.00');
-          if (!reversed.size) expect(c(whole.deposit_held)).toBe(c(s.deposit) - c(s.applied));
+          if (!reversed.size) expect(c(whole.deposit_held)).toBe(end.refunded ? 0n : c(s.deposit) - c(s.applied) - c(s.deducted));
         }
       }
 
