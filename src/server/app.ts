@@ -26,6 +26,7 @@ import { historyRoutes } from './routes/history.js';
 import { documentRoutes } from './routes/documents.js';
 import { moneyRoutes } from './routes/money.js';
 import { ownerRoutes } from './routes/owners.js';
+import { periodRoutes } from './routes/periods.js';
 import { reportRoutes } from './routes/reports.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { messagingRoutes } from './routes/messaging.js';
@@ -176,6 +177,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(billingRoutes);
       await scoped.register(moneyRoutes);
       await scoped.register(ownerRoutes);
+      await scoped.register(periodRoutes);
       await scoped.register(historyRoutes);
       await scoped.register(documentRoutes);
       await scoped.register(reportRoutes);

@@ -21,7 +21,12 @@ export const CRUD_ACTIONS = ['list', 'show', 'create', 'edit', 'delete'] as cons
 export const DOMAIN_PERMISSIONS = [
   'void.invoice', 'reverse.payment', 'run.billing', 'send.message', 'approve.expense',
   'assign.payment', 'export.statement', 'view.financials', 'export.list', 'approve.remittance',
+  'close.period', 'reopen.period',
 ] as const;
+
+/** Closing a month of the books (nothing dated in it changes after) and reopening the latest closed one. */
+export const CLOSE_PERIOD = 'close.period';
+export const REOPEN_PERIOD = 'reopen.period';
 
 /** The money figures of the dashboard. */
 export const VIEW_FINANCIALS = 'view.financials';
@@ -81,7 +86,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
       ...everything(...MONEY),
       ...read(...PORTFOLIO, ...TENANCY, 'statement', 'message', 'template', 'sms_credit', 'setting'),
       'void.invoice', 'reverse.payment', 'run.billing', 'approve.expense', 'assign.payment', 'export.statement',
-      'approve.remittance', VIEW_FINANCIALS, EXPORT_LIST,
+      'approve.remittance', CLOSE_PERIOD, VIEW_FINANCIALS, EXPORT_LIST,
     ]),
   },
   {

@@ -105,7 +105,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     from deposit_settlements ds
     join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
     left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
-    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and ds.move_out_date <= ${q.to}
+    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and coalesce(ds.posted_on, ds.move_out_date) <= ${q.to}
       ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
     order by ds.move_out_date, ds.lease_id`)).map((r) => ({
     ...r, ...settlementFigures({
