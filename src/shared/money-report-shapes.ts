@@ -208,3 +208,23 @@ export interface PenaltyResult {
   invoices: number;
   amount: Decimal;
 }
+
+/** GET /periods: the months of the books, closed and open (issue 13, src/server/domain/closed-months.ts). */
+export interface PeriodMonth {
+  month: string;
+  status: 'closed' | 'open';
+  closed_at: string | null;
+  closed_by: string | null;
+  closed_by_name: string | null;
+}
+
+export interface PeriodsView {
+  /** the latest closed month (YYYY-MM): every day up to its end is closed */
+  closed_through: string | null;
+  /** the month a close may name next: the one after the latest closed (null while none is closed: any ended month) */
+  next_to_close: string | null;
+  /** the latest month that has ended (a month is closed once it is over) */
+  latest_closable: string;
+  /** this month back a year (or to the first closed month), newest first */
+  months: PeriodMonth[];
+}

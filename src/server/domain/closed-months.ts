@@ -9,6 +9,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { conflict, invalidField } from '../errors.js';
 import { recordAudit } from './audit.js';
 import { addMonths, monthEnd } from './billing/periods.js';
+import type { PeriodMonth, PeriodsView } from '../../shared/money-report-shapes.js';
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -64,22 +65,7 @@ export async function postingDay(tx: Db, organizationId: string, day: string): P
   return { day: open, note: `${monthLabel(day)} is closed: this is posted on ${open}, the first open day, so the statements already printed stay as they were.` };
 }
 
-export interface PeriodMonth {
-  month: string;
-  status: 'closed' | 'open';
-  closed_at: string | null;
-  closed_by: string | null;
-  closed_by_name: string | null;
-}
-
-export interface PeriodsView {
-  closed_through: string | null;
-  /** the month a close may name next: the one after the latest closed (null while none is closed: any ended month) */
-  next_to_close: string | null;
-  /** the latest month that has ended (a month is closed once it is over) */
-  latest_closable: string;
-  months: PeriodMonth[];
-}
+export type { PeriodMonth, PeriodsView };
 
 const monthOf = (day: string) => day.slice(0, 7);
 const lastMonth = (today: string) => monthOf(addMonths(today, -1));

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../../resources/index.js';
-import { rowsOf } from '../../../src/server/db/client.js';
+import { inScope, rowsOf } from '../../../src/server/db/client.js';
 import { BUILT_IN_ROLES } from '../../../src/shared/permissions.js';
 import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
 import { createSample } from '../crud/samples.js';
@@ -124,7 +124,7 @@ describe('writes dated in a closed month', () => {
     await activate(a, lease.id, '2026-08-01');
     await bill(a, '2026-09');
     const paid = await pay(a, lease.tenant_id, '4000.00', '2026-09-03');
-    const draft = await a.browser.post('/api/v1/invoices', {
+    const draft: { statusCode: number; body: string; json: () => Record<string, unknown> } = await a.browser.post('/api/v1/invoices', {
       lease_id: lease.id, period_start: '2026-09-16', period_end: '2026-09-30', issue_date: '2026-09-02', due_date: '2026-09-05', status: 'draft',
       lines: [{ kind: 'charge', description: 'Water', quantity: '1', rate: '800.00' }],
     });
@@ -144,9 +144,10 @@ describe('writes dated in a closed month', () => {
       expect(Object.keys(JSON.parse(res.body).errors)).toEqual([field]);
       expect(JSON.parse(res.body).errors[field][0]).toMatch(/^(August|September) 2026 is closed: nothing dated in it can change/);
     };
-    const before = rowsOf<{ n: number }>(await t.app.db.execute(sql`select (select count(*) from invoices where organization_id = ${a.orgId}) + (select count(*) from payments where organization_id = ${a.orgId})
-      + (select count(*) from incomes where organization_id = ${a.orgId}) + (select count(*) from expenses where organization_id = ${a.orgId}) as n`))[0].n;
+    const before = rowsOf<{ n: number }>(await inScope(t.app.db, { tenant: a.orgId }, (tx) => tx.execute(sql`select (select count(*) from invoices where organization_id = ${a.orgId}) + (select count(*) from payments where organization_id = ${a.orgId})
+      + (select count(*) from incomes where organization_id = ${a.orgId}) + (select count(*) from expenses where organization_id = ${a.orgId}) as n`)))[0].n;
 
+    expect(Number(before)).toBeGreaterThan(0);
     // invoices: created, edited, deleted
     await refused(await a.browser.post('/api/v1/invoices', {
       lease_id: lease.id, period_start: '2026-09-01', period_end: '2026-09-30', issue_date: '2026-09-12', due_date: '2026-09-15', status: 'issued',
@@ -172,8 +173,8 @@ describe('writes dated in a closed month', () => {
     // billing runs and penalties for a closed period
     await refused(await a.browser.post('/api/v1/billing-runs', { period: '2026-09' }), 'period');
     await refused(await a.browser.post('/api/v1/penalties/run', { as_of: '2026-09-20' }), 'as_of');
-    const after = rowsOf<{ n: number }>(await t.app.db.execute(sql`select (select count(*) from invoices where organization_id = ${a.orgId}) + (select count(*) from payments where organization_id = ${a.orgId})
-      + (select count(*) from incomes where organization_id = ${a.orgId}) + (select count(*) from expenses where organization_id = ${a.orgId}) as n`))[0].n;
+    const after = rowsOf<{ n: number }>(await inScope(t.app.db, { tenant: a.orgId }, (tx) => tx.execute(sql`select (select count(*) from invoices where organization_id = ${a.orgId}) + (select count(*) from payments where organization_id = ${a.orgId})
+      + (select count(*) from incomes where organization_id = ${a.orgId}) + (select count(*) from expenses where organization_id = ${a.orgId}) as n`)))[0].n;
     expect(after).toBe(before);
     // an open month still takes writes
     expect((await a.browser.post('/api/v1/billing-runs', { period: '2026-10' })).statusCode).toBe(202);
@@ -235,8 +236,8 @@ describe('closing and reopening', () => {
     // October takes writes again
     expect((await a.browser.post('/api/v1/incomes', { property_id: a.propertyId, category: 'parking', amount: '500.00', date: '2026-10-09' })).statusCode).toBe(201);
 
-    const audit = rowsOf<{ action: string; record_id: string; reason: string | null; user_id: string }>(await t.app.db.execute(sql`
-      select action, record_id, reason, user_id from audit_log where organization_id = ${a.orgId} and resource = 'periods' order by at, id`));
+    const audit = rowsOf<{ action: string; record_id: string; reason: string | null; user_id: string }>(await inScope(t.app.db, { tenant: a.orgId }, (tx) => tx.execute(sql`
+      select action, record_id, reason, user_id from audit_log where organization_id = ${a.orgId} and resource = 'periods' order by at, id`)));
     expect(audit.map((r) => `${r.action} ${r.record_id}`)).toEqual(['close 2026-08', 'close 2026-09', 'close 2026-10', 'reopen 2026-10']);
     expect(audit[3]).toMatchObject({ reason: 'Rent of house A4 banked late', user_id: a.userId });
   });
