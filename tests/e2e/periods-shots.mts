@@ -2,7 +2,8 @@
 // their state, the close confirmation, the books closed through a month, and the reopen dialog
 // asking for a reason, at 1366×768 and 390×844.
 //   KEJA_URL=http://127.0.0.1:8123 npx tsx tests/e2e/periods-shots.mts   (a running demo server)
-// or without KEJA_URL it starts a demo server of its own (npm run build first).
+// or without KEJA_URL it starts a demo server of its own (npm run build first). REGISTER=1 registers
+// a new user and organisation on the server instead of logging in to the demo.
 import { mkdirSync } from 'node:fs';
 import { openChromium, startServer, type KejaServer } from './harness.ts';
 
@@ -13,10 +14,25 @@ const url = process.env.KEJA_URL ?? (server = await startServer({ DEMO: '1', DEM
 const out = process.env.SHOTS ?? '/tmp/periods-shots';
 mkdirSync(out, { recursive: true });
 
+let registered = !process.env.REGISTER;
 for (const [w, h, tag] of [[1366, 768, 'laptop'], [390, 844, 'phone']] as const) {
   const b = await openChromium({ width: w, height: h });
   const { page } = b;
   page.setDefaultTimeout(120_000);
+  if (!registered) {
+    await page.goto(`${url}/auth/login`);
+    // a string, not a function: tsx's helpers (__name) do not exist in the page
+    await page.evaluate(`(async () => {
+      await fetch('/sanctum/csrf-cookie');
+      const token = () => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN=')).split('=')[1]);
+      const post = (p, body) => fetch(p, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token() }, body: JSON.stringify(body) });
+      await post('/api/v1/register', { name: 'Faith Wambui Njoroge', email: ${JSON.stringify(email)}, password: ${JSON.stringify(password)}, password_confirmation: ${JSON.stringify(password)} });
+      await post('/api/v1/organisations', { name: 'Jirani Letting Agents' });
+      await fetch('/sanctum/csrf-cookie');
+      await post('/api/v1/logout', {});
+    })()`);
+    registered = true;
+  }
   await page.goto(`${url}/auth/login`);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import {
   Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Paper, Stack, Table, TableBody,
-  TableCell, TableContainer, TableHead, TableRow, TextField, Typography,
+  TableCell, TableContainer, TableHead, TableRow, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
 import LockRoundedIcon from '@mui/icons-material/LockRounded';
 import LockOpenRoundedIcon from '@mui/icons-material/LockOpenRounded';
@@ -31,6 +31,8 @@ export function PeriodsPage() {
   const canClose = hasPermission(permissions, 'close.period');
   const canReopen = hasPermission(permissions, 'reopen.period');
   const long = (m: string) => formatMonth(m, locale, 'long');
+  // a phone's row holds the month, its state and its button: shorter month names, no button icons
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
 
   const failed = (e: unknown) => {
     const f = describeFailure(e);
@@ -71,7 +73,7 @@ export function PeriodsPage() {
               : translate('money.periods.none_closed')}
           </Alert>
           <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
-            <Table size="small" aria-label={translate('money.periods.title')}>
+            <Table size="small" aria-label={translate('money.periods.title')} sx={{ '& td, & th': { px: { xs: 1, sm: 2 } } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{translate('money.periods.month')}</TableCell>
@@ -85,7 +87,7 @@ export function PeriodsPage() {
                   const closed = m.status === 'closed';
                   return (
                     <TableRow key={m.month} data-testid={`period-${m.month}`} sx={closed ? { bgcolor: 'action.hover' } : undefined}>
-                      <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{long(m.month)}</TableCell>
+                      <TableCell sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{phone ? formatMonth(m.month, locale, 'short') : long(m.month)}</TableCell>
                       <TableCell>
                         <Chip
                           size="small"
@@ -100,12 +102,12 @@ export function PeriodsPage() {
                       </TableCell>
                       <TableCell align="right">
                         {closable(m) ? (
-                          <Button size="small" variant="contained" startIcon={<LockRoundedIcon />} onClick={() => void close(m.month)}>
+                          <Button size="small" variant="contained" startIcon={phone ? undefined : <LockRoundedIcon />} onClick={() => void close(m.month)}>
                             {translate('money.periods.close')}
                           </Button>
                         ) : null}
                         {canReopen && closed && m.month === data.closed_through ? (
-                          <Button size="small" color="warning" startIcon={<LockOpenRoundedIcon />} onClick={() => setReopening(m.month)}>
+                          <Button size="small" color="warning" startIcon={phone ? undefined : <LockOpenRoundedIcon />} onClick={() => setReopening(m.month)}>
                             {translate('money.periods.reopen')}
                           </Button>
                         ) : null}
