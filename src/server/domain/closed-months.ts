@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
 import { conflict, invalidField } from '../errors.js';
+import { isIsoMonth } from '../../shared/resource-values.js';
 import { recordAudit } from './audit.js';
 import { addMonths, monthEnd } from './billing/periods.js';
 import type { PeriodMonth, PeriodsView } from '../../shared/money-report-shapes.js';
@@ -94,7 +95,8 @@ export async function listPeriods(tx: Db, organizationId: string, today: string)
 }
 
 function checkMonth(month: string) {
-  if (!MONTH_PATTERN.test(month)) throw invalidField('month', 'A month, YYYY-MM.');
+  // the supported calendar (1900–2199): PostgreSQL refuses year 0
+  if (!MONTH_PATTERN.test(month) || !isIsoMonth(month)) throw invalidField('month', 'A month, YYYY-MM, between 1900-01 and 2199-12.');
 }
 
 /**

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { buildTestApp, type TestApp } from '../../helpers.js';
-import { activate, agency, bill, c, draftLease, pay } from './money-fixtures.js';
+import { activate, agency, bill, c, draftLease } from './money-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
