@@ -11,7 +11,7 @@ import { activate, agency, bill, c, draftLease } from './money-fixtures.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const MONTHS = ['2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10'];
