@@ -33,6 +33,7 @@ export const expenses = defineResource({
     text('attachment', { maxLength: 500 }),
   ],
   defaultSort: { field: 'date', order: 'DESC' },
+  booksDate: 'date',
   routes: [route.list('/expenses'), route.form('/expense-form/:id?')],
   delete: {
     blockedWhen: [{ field: 'status', in: ['paid'], message: 'A paid expense cannot be deleted.' }],

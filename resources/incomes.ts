@@ -22,5 +22,6 @@ export const incomes = defineResource({
     longText('description', { maxLength: 2000, search: true }),
   ],
   defaultSort: { field: 'date', order: 'DESC' },
+  booksDate: 'date',
   routes: [route.list('/incomes'), route.form('/income-form/:id?')],
 });

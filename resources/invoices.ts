@@ -84,6 +84,7 @@ export const invoices = defineResource({
   // q also finds invoices by the tenant's name or phone, the house's number and its property's name
   searchThrough: ['tenant_id', 'house_id'],
   defaultSort: { field: 'issue_date', order: 'DESC' },
+  booksDate: 'issue_date',
   routes: [route.list('/invoices'), route.form('/invoice-form/:id?')],
   delete: {
     blockedWhen: [{

@@ -56,6 +56,7 @@ export const payments = defineResource({
   // q also finds payments by the tenant, and through the lease the house and its property
   searchThrough: ['tenant_id', 'lease_id'],
   defaultSort: { field: 'paid_at', order: 'DESC' },
+  booksDate: 'paid_at',
   routes: [route.list('/payments'), route.form('/payment-form/:id?')],
   delete: { allowed: false, message: 'A payment is never deleted; reverse it with a reason instead.' },
 });

@@ -42,6 +42,7 @@ export const remittances = defineResource({
   ],
   searchThrough: ['owner_id'],
   defaultSort: { field: 'date', order: 'DESC' },
+  booksDate: 'date',
   // the owner statement's "Record a payout" opens the form with its owner chosen
   routes: [route.list('/remittances'), route.form('/remittance-form/:id?'), route.form('/property-owner/:owner_id/remittance-form')],
   delete: {

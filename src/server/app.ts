@@ -28,6 +28,7 @@ import { documentRoutes } from './routes/documents.js';
 import { moneyRoutes } from './routes/money.js';
 import { meterRoutes } from './routes/meters.js';
 import { ownerRoutes } from './routes/owners.js';
+import { periodRoutes } from './routes/periods.js';
 import { reportRoutes } from './routes/reports.js';
 import { portfolioRoutes } from './routes/portfolio.js';
 import { messagingRoutes } from './routes/messaging.js';
@@ -175,6 +176,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
       await scoped.register(moneyRoutes);
       await scoped.register(ownerRoutes);
       await scoped.register(meterRoutes);
+      await scoped.register(periodRoutes);
       await scoped.register(historyRoutes);
       await scoped.register(documentRoutes);
       await scoped.register(reportRoutes);

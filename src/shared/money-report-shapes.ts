@@ -232,3 +232,21 @@ export type BillingRun = Static<typeof BillingRun>;
 
 export const PenaltyResult = Type.Object({ posted: Type.Integer(), invoices: Type.Integer(), amount: Decimal });
 export type PenaltyResult = Static<typeof PenaltyResult>;
+
+/** GET /periods: the months of the books, closed and open (issue 13, src/server/domain/closed-months.ts). */
+export const PeriodMonth = Type.Object({
+  month: Text,
+  status: Type.Unsafe<'closed' | 'open'>({ type: 'string', enum: ['closed', 'open'] }),
+  closed_at: NullableText,
+  closed_by: NullableText,
+  closed_by_name: NullableText,
+});
+export type PeriodMonth = Static<typeof PeriodMonth>;
+
+export const PeriodsView = Type.Object({
+  closed_through: Type.Union([Type.String(), Type.Null()], { description: 'the latest closed month (YYYY-MM): every day up to its end is closed' }),
+  next_to_close: Type.Union([Type.String(), Type.Null()], { description: 'the month a close may name next: the one after the latest closed (null while none is closed: any ended month)' }),
+  latest_closable: Type.String({ description: 'the latest month that has ended (a month is closed once it is over)' }),
+  months: Type.Array(PeriodMonth, { description: 'this month back a year (or to the first closed month), newest first' }),
+});
+export type PeriodsView = Static<typeof PeriodsView>;

@@ -22,6 +22,7 @@ export const DOMAIN_PERMISSIONS = [
   'void.invoice', 'reverse.payment', 'run.billing', 'send.message', 'approve.expense',
   'assign.payment', 'export.statement', 'view.financials', 'export.list', 'approve.remittance',
   'refund.lease',
+  'close.period', 'reopen.period',
 ] as const;
 
 /**
@@ -29,6 +30,10 @@ export const DOMAIN_PERMISSIONS = [
  * owner's payout (approve.remittance) by the people who hold the books, not by whoever ends leases.
  */
 export const REFUND_LEASE = 'refund.lease';
+
+/** Closing a month of the books (nothing dated in it changes after) and reopening the latest closed one. */
+export const CLOSE_PERIOD = 'close.period';
+export const REOPEN_PERIOD = 'reopen.period';
 
 /** The money figures of the dashboard. */
 export const VIEW_FINANCIALS = 'view.financials';
@@ -88,7 +93,7 @@ export const BUILT_IN_ROLES: ReadonlyArray<{ name: string; description: string; 
       ...everything(...MONEY),
       ...read(...PORTFOLIO, ...TENANCY, 'statement', 'message', 'template', 'sms_credit', 'setting'),
       'void.invoice', 'reverse.payment', 'run.billing', 'approve.expense', 'assign.payment', 'export.statement',
-      'approve.remittance', REFUND_LEASE, VIEW_FINANCIALS, EXPORT_LIST,
+      'approve.remittance', REFUND_LEASE, CLOSE_PERIOD, VIEW_FINANCIALS, EXPORT_LIST,
     ]),
   },
   {

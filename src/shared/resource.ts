@@ -172,6 +172,12 @@ export interface ResourceDeclaration {
    * matches that area's own search (an invoice found by its tenant's, house's or property's name).
    */
   searchThrough?: string[];
+  /**
+   * The date field that places a record in the books' months (invoices: issue_date): creating,
+   * editing or deleting a record dated in a closed month is refused with a 422 naming this field,
+   * and the form marks the closed months beside it (issue 13, src/server/domain/closed-months.ts).
+   */
+  booksDate?: string;
   /** A reference field whose record's title comes first in pickers: houses read 'Jirani Heights · A1'. */
   pickerContext?: string;
 }

@@ -16,6 +16,7 @@ import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks, type Actor } from './hooks.js';
 import { countRecords, totalExpression, totalFrom } from './count.js';
 import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
+import { assertOpen, closedThrough } from '../domain/closed-months.js';
 
 const col = (t: ResourceTable, key: string) => (t as unknown as Record<string, AnyPgColumn>)[key];
 
@@ -211,6 +212,18 @@ async function auditWrite(tx: Db, resource: Resource, organizationId: string, id
   await recordAudit(tx, { organizationId, resource: resource.name, recordId: id, action: writeAction(resource.name, before, after), before, after });
 }
 
+/**
+ * A record dated in a closed month (its declaration's booksDate) is neither created, changed nor
+ * deleted there, nor moved into or out of one: 422 naming the date field (domain/closed-months.ts).
+ */
+async function guardClosedMonths(tx: Db, resource: Resource, organizationId: string, ...dated: Array<RecordValues | null>) {
+  const field = resource.booksDate;
+  if (!field) return;
+  const through = await closedThrough(tx, organizationId);
+  if (!through) return;
+  for (const r of dated) if (r) await assertOpen(tx, organizationId, r[field], field, through);
+}
+
 /** References must name records of this organisation (422 otherwise, as for any bad value). */
 export async function checkReferences(tx: Db, fields: readonly Field[], values: RecordValues, organizationId: string, errors: FieldErrors, prefix = '') {
   for (const f of referenceFields({ fields: [...fields] })) {
@@ -288,6 +301,7 @@ export async function createRecord(tx: Db, resource: Resource, organizationId: s
   await checkChildReferences(tx, resource, values, organizationId, errors);
   await checkUnique(tx, resource, t, values, organizationId, null, errors);
   if (Object.keys(errors).length) throw invalid(errors);
+  await guardClosedMonths(tx, resource, organizationId, values);
   const hooks = resourceHooks[resource.name];
   await hooks?.beforeWrite?.(tx, organizationId, values, null, values, actor);
   const id = ulid();
@@ -326,6 +340,7 @@ export async function updateRecord(tx: Db, resource: Resource, organizationId: s
     const refused = Object.entries(resource.check(record, 'update')).filter(([, list]) => list.length);
     if (refused.length) throw invalid(Object.fromEntries(refused));
   }
+  await guardClosedMonths(tx, resource, organizationId, existing, record);
   const hooks = resourceHooks[resource.name];
   await hooks?.beforeWrite?.(tx, organizationId, values, existing, record, actor);
   const before = isAudited(resource.name) ? await getRecord(tx, resource, organizationId, id) : null;
@@ -349,6 +364,7 @@ export async function deleteRecord(tx: Db, resource: Resource, organizationId: s
   if (!row) throw notFound();
   const record = await getRecord(tx, resource, organizationId, id);
   const rules = resource.delete;
+  await guardClosedMonths(tx, resource, organizationId, row);
   await resourceHooks[resource.name]?.beforeDelete?.(tx, organizationId, row, actor);
   if (rules.allowed === false) throw conflict(rules.message ?? 'This record cannot be deleted.');
   for (const w of rules.blockedWhen ?? []) {

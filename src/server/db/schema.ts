@@ -221,6 +221,8 @@ export const depositSettlements = pgTable('deposit_settlements', {
   lease_id: text('lease_id').notNull(),
   tenant_id: text('tenant_id'),
   move_out_date: date('move_out_date', { mode: 'string' }).notNull(),
+  /** the day the settlement counts on the statements: the move-out, or the first open day when that month is closed (null: the move-out) */
+  posted_on: date('posted_on', { mode: 'string' }),
   /** held at the move-out: what the tenant paid of the deposit lines */
   deposit: numeric('deposit', { precision: 14, scale: 2 }).notNull().default('0'),
   /** deposit billed but never paid: cancelled at the move-out (negative 'deposit' lines) */
@@ -248,6 +250,20 @@ export const depositSettlements = pgTable('deposit_settlements', {
   created_by: text('created_by'),
   created_at: createdAt(),
 }, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), uniqueIndex('deposit_settlements_lease_unique').on(t.organization_id, t.lease_id)]);
+
+/**
+ * Months the organisation has closed (issue 13, domain/closed-months.ts): nothing dated in a closed month
+ * changes, and what a back-dated move-out would post there counts on the first open day instead.
+ * Closed in order, so the latest row is how far the books are closed; reopening deletes the latest
+ * row (the audit log keeps who closed and reopened it, and why).
+ */
+export const closedPeriods = pgTable('closed_periods', {
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  /** the month's first day */
+  month: date('month', { mode: 'string' }).notNull(),
+  closed_at: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+  closed_by: text('closed_by'),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.month] })]);
 
 /**
  * Allocations taken back (a payment reversed or re-allocated): the allocation as it was, and the

@@ -6,6 +6,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { resourceTables } from '../db/resource-tables.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
+import { assertOpen } from './closed-months.js';
 import { checkHouseInProperty } from './houses.js';
 import { cents } from './payments/allocation.js';
 
@@ -57,10 +58,12 @@ export const incomeHooks = {};
 
 /** POST /expenses/:id/approve. */
 export async function approveExpense(tx: Db, organizationId: string, userId: string, id: string) {
-  const [locked] = rowsOf<{ status: string }>(await tx.execute(sql`
-    select status from expenses where organization_id = ${organizationId} and id = ${id} for update`));
+  const [locked] = rowsOf<{ status: string; date: string }>(await tx.execute(sql`
+    select status, date::text as date from expenses where organization_id = ${organizationId} and id = ${id} for update`));
   if (!locked) throw notFound();
   if (locked.status !== 'pending') throw conflict('Only a pending expense can be approved.');
+  // an approved owner's expense counts on the property statement of its date
+  await assertOpen(tx, organizationId, locked.date, 'date');
   const before = await expenseRecord(tx, organizationId, id);
   await tx.execute(sql`update expenses set status = 'approved', updated_at = now() where organization_id = ${organizationId} and id = ${id}`);
   await recordAudit(tx, { organizationId, userId, resource: 'expenses', recordId: id, action: 'approve', before, after: await expenseRecord(tx, organizationId, id) });

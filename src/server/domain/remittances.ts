@@ -7,6 +7,7 @@ import { rowsOf, type Db } from '../db/client.js';
 import { resourceTables } from '../db/resource-tables.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { recordAudit } from './audit.js';
+import { assertOpen } from './closed-months.js';
 import { cents, dec } from './payments/allocation.js';
 import { propertyStatement } from './reports/property-statement.js';
 
@@ -68,6 +69,8 @@ export async function approveRemittance(tx: Db, organizationId: string, userId: 
     from remittances where organization_id = ${organizationId} and id = ${id} for update`));
   if (!locked) throw notFound();
   if (locked.status !== 'draft') throw conflict(`Only a draft remittance can be approved; this one is ${locked.status}.`);
+  // approved, it counts on the owner's statement from its date
+  await assertOpen(tx, organizationId, locked.date, 'date');
   // two approvals for one owner at once would each see the other's payout as not yet made
   await tx.execute(sql`select id from property_owners where organization_id = ${organizationId} and id = ${locked.owner_id} for update`);
   const amount = cents(locked.amount);

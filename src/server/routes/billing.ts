@@ -36,8 +36,12 @@ export async function billingRoutes(fastify: FastifyInstance) {
   app.post('/leases/:id/activate', {
     schema: { tags, summary: 'Activate a draft lease; bills its first (prorated) period at once', params: Id, response: { 200: LeaseActivated } },
   }, async (req) => withTenant(req, 'edit.lease', async (tx, ctx) => {
-    const { invoice } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.server.today());
-    return { lease: await getRecord(tx, leases, ctx.organizationId, req.params.id), invoice: invoice && { id: invoice.id, number: invoice.number, period_start: invoice.period_start } };
+    const { invoice, period_note } = await activateLease(tx, ctx.organizationId, ctx.userId, req.params.id, req.server.today());
+    return {
+      lease: await getRecord(tx, leases, ctx.organizationId, req.params.id),
+      invoice: invoice && { id: invoice.id, number: invoice.number, period_start: invoice.period_start },
+      ...(period_note ? { period_note } : {}),
+    };
   }));
 
   app.post('/leases/:id/notice', {

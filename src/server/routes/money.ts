@@ -10,6 +10,20 @@ import { creditInvoice } from '../domain/billing/credit.js';
 import { invalidField } from '../errors.js';
 import { parseMoney } from '../../shared/resource-values.js';
 import { Expense, Invoice, InvoiceCredited, Payment } from './answers.js';
+import { laterNote, noteOnHistory } from '../domain/closed-months.js';
+import type { Db } from '../db/client.js';
+import type { RecordValues } from '../../shared/resource.js';
+
+/**
+ * A void, reversal or credit of a record dated in a closed month counts today, in an open month:
+ * the answer and the record's history say so (closed-months.ts).
+ */
+async function withPeriodNote(tx: Db, organizationId: string, today: string, resource: string, record: RecordValues, day: unknown, action: string, what: string) {
+  const note = await laterNote(tx, organizationId, day, today, what);
+  if (!note) return record;
+  await noteOnHistory(tx, organizationId, resource, String(record.id), action, note);
+  return { ...record, period_note: note };
+}
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false });
@@ -55,14 +69,16 @@ export async function moneyRoutes(fastify: FastifyInstance) {
     schema: { tags: ['payments'], summary: 'Reverse a payment with a reason: its allocations are undone (reverse.payment)', params: Id, body: Reason, response: { 200: Payment } },
   }, (req) => withTenant(req, 'reverse.payment', async (tx, ctx) => {
     await reversePayment(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
-    return getRecord(tx, payments, ctx.organizationId, req.params.id);
+    const record = await getRecord(tx, payments, ctx.organizationId, req.params.id);
+    return withPeriodNote(tx, ctx.organizationId, req.server.today(), 'payments', record, record.paid_at, 'reverse', 'reversal');
   }));
 
   app.post('/invoices/:id/void', {
     schema: { tags: ['invoices'], summary: 'Void an issued invoice with a reason; 409 while payments are allocated to it (void.invoice)', params: Id, body: Reason, response: { 200: Invoice } },
   }, (req) => withTenant(req, 'void.invoice', async (tx, ctx) => {
     await voidInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason);
-    return getRecord(tx, invoices, ctx.organizationId, req.params.id);
+    const record = await getRecord(tx, invoices, ctx.organizationId, req.params.id);
+    return withPeriodNote(tx, ctx.organizationId, req.server.today(), 'invoices', record, record.issue_date, 'void', 'void');
   }));
 
   app.post('/invoices/:id/credit', {
@@ -77,7 +93,9 @@ export async function moneyRoutes(fastify: FastifyInstance) {
     const amount = parseMoney(req.body.amount);
     if (amount === null) throw invalidField('amount', 'An amount in KES, e.g. 1500.00.');
     const result = await creditInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, amount, req.body.reason.trim());
-    return { ...result, invoice: await getRecord(tx, invoices, ctx.organizationId, req.params.id) };
+    const invoice = await getRecord(tx, invoices, ctx.organizationId, req.params.id);
+    const { period_note } = await withPeriodNote(tx, ctx.organizationId, req.server.today(), 'invoices', invoice, invoice.issue_date, 'credit', 'credit');
+    return { ...result, invoice, ...(period_note ? { period_note } : {}) };
   }));
 
   app.post('/expenses/:id/approve', {

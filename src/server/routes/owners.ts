@@ -7,6 +7,7 @@ import { approveRemittance, voidRemittance } from '../domain/remittances.js';
 import { invalidField } from '../errors.js';
 import { withTenant } from '../tenancy.js';
 import { Remittance } from './answers.js';
+import { laterNote, noteOnHistory } from '../domain/closed-months.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const Reason = Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500, pattern: '\\S' }) }, { additionalProperties: false });
@@ -39,6 +40,11 @@ export async function ownerRoutes(fastify: FastifyInstance) {
     },
   }, (req) => withTenant(req, 'approve.remittance', async (tx, ctx) => {
     await voidRemittance(tx, ctx.organizationId, ctx.userId, req.params.id, req.body.reason, req.server.today());
-    return getRecord(tx, remittances, ctx.organizationId, req.params.id);
+    const record = await getRecord(tx, remittances, ctx.organizationId, req.params.id);
+    // an approved payout dated in a closed month stops counting today (closed-months.ts)
+    const note = record.approved_at ? await laterNote(tx, ctx.organizationId, record.date, req.server.today(), 'void') : null;
+    if (!note) return record;
+    await noteOnHistory(tx, ctx.organizationId, 'remittances', req.params.id, 'void', note);
+    return { ...record, period_note: note };
   }));
 }

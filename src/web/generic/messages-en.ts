@@ -92,7 +92,7 @@ export const genericEnglish = {
     },
     menu: {
       portfolio: 'Portfolio', tenancy: 'Tenancy', money: 'Money', messaging: 'Messaging', maintenance: 'Maintenance', reports: 'Reports',
-      administration: 'Administration', statement_property: 'Property statement', statement_user: 'Tenant statement', aging_balances: 'Aging balances', rental_income_tax: 'Rental income tax',
+      administration: 'Administration', statement_property: 'Property statement', statement_user: 'Tenant statement', aging_balances: 'Aging balances', rental_income_tax: 'Rental income tax', periods: 'Month close',
     },
     list: {
       empty_title: 'No %{name} yet',

@@ -62,7 +62,7 @@ export const genericSwahili = {
     },
     menu: {
       portfolio: 'Mali', tenancy: 'Upangaji', money: 'Fedha', messaging: 'Ujumbe', maintenance: 'Matengenezo', reports: 'Ripoti',
-      administration: 'Utawala', statement_property: 'Taarifa ya jengo', statement_user: 'Taarifa ya mpangaji', aging_balances: 'Madeni kwa umri', rental_income_tax: 'Kodi ya mapato ya nyumba',
+      administration: 'Utawala', statement_property: 'Taarifa ya jengo', statement_user: 'Taarifa ya mpangaji', aging_balances: 'Madeni kwa umri', rental_income_tax: 'Kodi ya mapato ya nyumba', periods: 'Kufunga mwezi',
     },
     list: {
       empty_title: 'Hakuna %{name} bado',

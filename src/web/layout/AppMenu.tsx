@@ -10,6 +10,7 @@ import AssessmentOutlinedIcon from '@mui/icons-material/AssessmentOutlined';
 import AccountBoxOutlinedIcon from '@mui/icons-material/AccountBoxOutlined';
 import HourglassBottomRoundedIcon from '@mui/icons-material/HourglassBottomRounded';
 import PercentRoundedIcon from '@mui/icons-material/PercentRounded';
+import EventAvailableRoundedIcon from '@mui/icons-material/EventAvailableRounded';
 import { MENU_GROUPS } from '../../shared/resource';
 import { useSession } from '../session/session-store';
 import { hasPermission, requiredPermission } from '../routing/access';
@@ -59,6 +60,9 @@ export function useMenuEntries(): Entry[] {
       entries.push({ to: report.to, label: translate(report.label), icon: report.icon, group: 'reports', order: i });
     }
   });
+  // month close (issue 13): in Money, after the areas
+  const periods = routes.find((r) => r.path === '/periods');
+  if (periods && allowed(periods)) entries.push({ to: '/periods', label: translate('generic.menu.periods'), icon: EventAvailableRoundedIcon, group: 'money', order: 1000 });
   return entries.sort((a, b) => a.order - b.order);
 }
 

@@ -4,3 +4,4 @@ export { TenantStatementPage } from './TenantStatementPage';
 export { PropertyStatementPage } from './PropertyStatementPage';
 export { AgingPage } from './AgingPage';
 export { RentalIncomeTaxPage } from './RentalIncomeTaxPage';
+export { PeriodsPage } from './PeriodsPage';

@@ -106,6 +106,7 @@ export const AREA_ROUTES: AppRoute[] = withDeclaredScreens([
   { ...fixed('/statements/user/:tenant_id?/:lease_id?', 'list.statement'), component: page(() => import('../money'), 'TenantStatementPage') },
   { ...fixed('/statements/aging-balances', 'list.statement'), component: page(() => import('../money'), 'AgingPage') },
   { ...fixed('/reports/rental-income-tax', 'list.statement'), component: page(() => import('../money'), 'RentalIncomeTaxPage') },
+  { ...fixed('/periods', 'close.period'), component: page(() => import('../money'), 'PeriodsPage') },
   fixed('/settings', 'show.setting'),
   list('/templates', 'template'),
   form('/template-form/:ulid?', 'template'),

@@ -43,6 +43,8 @@ const LABEL: Record<DeductionCategory, string> = {
 export async function chargeDeductions(
   tx: Db, organizationId: string, userId: string | null, leaseId: string, moveOut: string,
   items: Array<{ category: DeductionCategory; description: string; amount: bigint }>, available: bigint,
+  /** the day the lines count on: the move-out, or the first open day when its month is closed */
+  on: string = moveOut,
 ): Promise<{ invoice_id: string | null; deductions: Deduction[]; deducted: bigint }> {
   if (!items.length) return { invoice_id: null, deductions: [], deducted: 0n };
   const [inv] = rowsOf<{ id: string }>(await tx.execute(sql`
@@ -52,10 +54,10 @@ export async function chargeDeductions(
   if (!inv) throw invalid({ deductions: ['This lease has no invoice to charge deductions on: bill it first.'] });
   let total = 0n;
   for (const d of items) {
-    await addAdjustment(tx, organizationId, userId, inv.id, d.amount, `Move-out deduction (${LABEL[d.category]}): ${d.description}`.slice(0, 255), 'move_out_deduction', { kind: 'deduction', on: moveOut });
+    await addAdjustment(tx, organizationId, userId, inv.id, d.amount, `Move-out deduction (${LABEL[d.category]}): ${d.description}`.slice(0, 255), 'move_out_deduction', { kind: 'deduction', on });
     total += d.amount;
   }
   const take = total < available ? total : available > 0n ? available : 0n;
-  if (take > 0n) await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to move-out deductions', 'apply_deposit', { kind: 'deposit', on: moveOut });
+  if (take > 0n) await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to move-out deductions', 'apply_deposit', { kind: 'deposit', on });
   return { invoice_id: inv.id, deductions: items.map((d) => ({ category: d.category, description: d.description, amount: dec(d.amount) })), deducted: take };
 }

@@ -15,6 +15,7 @@ import { depositHeld, depositInvoices } from './deposits.js';
 import { settlementFigures, type Deduction, type DepositRefund, type SettlementFigures } from '../../../shared/settlement.js';
 import { chargeDeductions, parseDeductions, type DeductionInput } from './deductions.js';
 import { recordRefund, refundOf, type RefundInput } from './refund.js';
+import { postingDay, type Posting } from '../closed-months.js';
 
 export interface EndBody { move_out_date?: string; apply_deposit_to_arrears?: boolean; deductions?: DeductionInput[]; refund?: RefundInput }
 
@@ -54,7 +55,7 @@ const isUniqueViolation = (err: unknown) => {
  * One active lease per house: 409 when the house is held (the partial unique index backs this
  * check against a concurrent activation).
  */
-export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string, on: IsoDate): Promise<{ invoice: IssuedInvoice | null }> {
+export async function activateLease(tx: Db, organizationId: string, userId: string | null, id: string, on: IsoDate): Promise<{ invoice: IssuedInvoice | null; period_note: string | null }> {
   const lease = await lockLease(tx, organizationId, id);
   if (lease.status !== 'draft') throw conflict(`Only a draft lease can be activated; this one is ${lease.status}.`);
   const [held] = rowsOf<{ id: string }>(await tx.execute(sql`
@@ -71,6 +72,9 @@ export async function activateLease(tx: Db, organizationId: string, userId: stri
   await recordAudit(tx, { organizationId, userId, resource: 'leases', recordId: id, action: 'activate', before: { status: 'draft' }, after: { status: 'active', activated_on: on } });
   const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });
   const plan = planInvoice(terms, monthStart(terms.start_date));
+  // a start in a closed month: the first invoice is issued on the first open day instead
+  const posting = typeof plan === 'string' ? null : await postingDay(tx, organizationId, plan.issue_date);
+  if (typeof plan !== 'string') shiftPlan(plan, posting!);
   if (typeof plan !== 'string') plan.due_date = firstDueDate(plan.due_date, on, await graceDays(tx, organizationId, terms.property_id));
   if (typeof plan !== 'string' && terms.deposit > 0n) {
     // the deposit is billed with the first period and paid before the keys (deposits.ts): the
@@ -79,7 +83,20 @@ export async function activateLease(tx: Db, organizationId: string, userId: stri
     plan.total += terms.deposit;
   }
   const [invoice] = typeof plan === 'string' ? [] : await issueInvoices(tx, organizationId, userId, [plan], { action: 'activate_lease' });
-  return { invoice: invoice ?? null };
+  if (invoice && posting?.note) await notePosting(tx, organizationId, userId, 'invoices', invoice.id, 'activate_lease', posting);
+  return { invoice: invoice ?? null, period_note: posting?.note ?? null };
+}
+
+/** An invoice planned into a closed month is issued (and falls due no earlier) on the posting day. */
+function shiftPlan(plan: { issue_date: string; due_date: string }, posting: Posting) {
+  if (!posting.note) return;
+  plan.issue_date = posting.day;
+  if (plan.due_date < posting.day) plan.due_date = posting.day;
+}
+
+/** The record's history says where it was posted and why (closed-months.ts). */
+async function notePosting(tx: Db, organizationId: string, userId: string | null, resource: string, recordId: string, action: string, posting: Posting) {
+  await recordAudit(tx, { organizationId, userId, resource, recordId, action: 'posted_in_open_month', after: { posted_on: posting.day, for: action, note: posting.note } });
 }
 
 /** Notice: an active lease will end on move_out_date; billing of that month is prorated to it. */
@@ -101,6 +118,10 @@ export interface EndResult {
   /** future invoices kept because payments are allocated to them (move the allocations, then void) */
   kept: string[];
   last_period: { invoice_id: string; adjustment: string } | null;
+  /** the day its lines and the settlement count on the statements: the move-out, or the first open day when that month is closed */
+  posted_on: string;
+  /** set when the move-out falls in a closed month: says where it was posted instead */
+  period_note: string | null;
   /** its parts and how they add up: src/shared/settlement.ts */
   settlement: SettlementFigures & { applications: Array<{ invoice_id: string; amount: string }>; deduction_invoice_id: string | null; refund: DepositRefund | null };
 }
@@ -123,6 +144,9 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   const moveOut = body.move_out_date ?? lease.move_out_date;
   if (!moveOut) throw invalidField('move_out_date', 'The move-out date is required.');
   if (moveOut < lease.start_date) throw invalidField('move_out_date', 'The move-out date cannot be before the lease start.');
+  // a back-dated move-out into a closed month posts everything below on the first open day
+  const posting = await postingDay(tx, organizationId, moveOut);
+  const on = posting.day;
 
   await setLease(tx, organizationId, id, { status: 'ended', move_out_date: moveOut });
   await syncHouseStatus(tx, organizationId, [lease.house_id]);
@@ -154,6 +178,7 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     const [existing] = rowsOf<{ id: string; status: string }>(await tx.execute(sql`
       select id, status from invoices where organization_id = ${organizationId} and lease_id = ${id} and period_start = ${plan.period_start}::date`));
     if (!existing) {
+      shiftPlan(plan, posting);
       await issueInvoices(tx, organizationId, userId, [plan], { anyStatus: true, action: 'end_lease' });
     } else if (existing.status !== 'void' && existing.status !== 'draft') {
       const [billed] = rowsOf<{ amount: string }>(await tx.execute(sql`
@@ -161,12 +186,12 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
         where organization_id = ${organizationId} and invoice_id = ${existing.id} and kind in ('rent', 'charge', 'adjustment')`));
       const credit = cents(billed.amount) - plan.total;
       if (credit > 0n) {
-        const result = await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days not occupied`, 'end_lease', { on: moveOut });
+        const result = await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days not occupied`, 'end_lease', { on });
         excess += result.unapplied;
         lastPeriod = { invoice_id: existing.id, adjustment: dec(-(credit - result.unapplied)) };
       } else if (credit < 0n) {
         // billed to an earlier move-out (notice) than the real one: the extra days are owed
-        await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days occupied after the notice date`, 'end_lease', { on: moveOut });
+        await addAdjustment(tx, organizationId, userId, existing.id, -credit, `Move-out ${shortDate(moveOut)}: days occupied after the notice date`, 'end_lease', { on });
         lastPeriod = { invoice_id: existing.id, adjustment: dec(-credit) };
       }
     }
@@ -177,7 +202,7 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   for (const inv of await depositInvoices(tx, organizationId, [id])) {
     const unpaid = inv.deposit - (inv.paid < inv.deposit ? inv.paid : inv.deposit);
     if (unpaid <= 0n) continue;
-    const result = await addAdjustment(tx, organizationId, userId, inv.id, -unpaid, 'Unpaid deposit cancelled at move-out', 'cancel_deposit', { kind: 'deposit', on: moveOut });
+    const result = await addAdjustment(tx, organizationId, userId, inv.id, -unpaid, 'Unpaid deposit cancelled at move-out', 'cancel_deposit', { kind: 'deposit', on });
     cancelled += unpaid - result.unapplied;
   }
   const deposit = (await depositHeld(tx, organizationId, [id])).get(id) ?? 0n;
@@ -187,7 +212,7 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     order by due_date, id`));
   const arrears = open.reduce((s, r) => s + cents(r.balance), 0n);
   // the deductions are charged against the deposit first; the arrears get what is left of it
-  const charged = await chargeDeductions(tx, organizationId, userId, id, moveOut, items, deposit);
+  const charged = await chargeDeductions(tx, organizationId, userId, id, moveOut, items, deposit, on);
   let available = body.apply_deposit_to_arrears ? deposit - charged.deducted : 0n;
   const applications: Array<{ invoice_id: string; amount: string }> = [];
   const stillOpen = !items.length ? open : rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
@@ -197,7 +222,7 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   for (const inv of stillOpen) {
     if (available <= 0n) break;
     const take = cents(inv.balance) < available ? cents(inv.balance) : available;
-    await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit', { kind: 'deposit', on: moveOut });
+    await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit', { kind: 'deposit', on });
     applications.push({ invoice_id: inv.id, amount: dec(take) });
     available -= take;
   }
@@ -208,18 +233,18 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
   };
   await tx.execute(sql`
     insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied,
-      unused_days_credit, refundable, applications, deductions, deducted, deduction_invoice_id, created_by)
+      unused_days_credit, refundable, applications, deductions, deducted, deduction_invoice_id, created_by, posted_on)
     values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.unpaid_cancelled}, ${settlement.arrears},
       ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb,
-      ${JSON.stringify(settlement.deductions)}::jsonb, ${settlement.deducted}, ${charged.invoice_id}, ${userId})`);
+      ${JSON.stringify(settlement.deductions)}::jsonb, ${settlement.deducted}, ${charged.invoice_id}, ${userId}, ${on}::date)`);
   await recordAudit(tx, {
     organizationId, userId, resource: 'leases', recordId: id, action: 'end',
     before: { status: lease.status, move_out_date: lease.move_out_date },
-    after: { status: 'ended', move_out_date: moveOut, voided, kept, deposit_settlement: settlement },
+    after: { status: 'ended', move_out_date: moveOut, voided, kept, deposit_settlement: settlement, posted_on: on, period_note: posting.note },
   });
   // the refund paid out with the move-out (its own permission, checked by the route)
   if (body.refund) settlement.refund = await recordRefund(tx, organizationId, userId, id, body.refund);
-  return { voided, kept, last_period: lastPeriod, settlement };
+  return { voided, kept, last_period: lastPeriod, posted_on: on, period_note: posting.note, settlement };
 }
 
 const PREVIEW = Symbol('settlement preview');

@@ -18,6 +18,7 @@ import { percentOf, toShilling } from '../../../shared/money.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { addDays, shortDate, type IsoDate } from './periods.js';
 import { cents, dec } from './plan.js';
+import { assertOpen } from '../closed-months.js';
 
 interface Candidate {
   id: string; due_date: string; balance: string; rent: string; penalties: string; dates: string[] | null; position: number;
@@ -86,6 +87,8 @@ export function penaltiesDue(c: {
  * transaction (scoped to the organisation). Returns what it posted.
  */
 export async function postPenalties(tx: Db, organizationId: string, asOf: IsoDate, userId: string | null = null): Promise<{ posted: number; invoices: number; amount: string }> {
+  // the lines post on as_of: never into a closed month
+  await assertOpen(tx, organizationId, asOf, 'as_of');
   // lock first, then read: the sums below must see what a concurrent posting committed
   const locked = rowsOf<{ id: string }>(await tx.execute(sql`
     select i.id from invoices i

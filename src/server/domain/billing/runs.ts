@@ -19,6 +19,7 @@ import { issueInvoices } from './issue.js';
 import { loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
 import { isIsoMonth } from '../../../shared/resource-values.js';
 import { monthPeriod } from './periods.js';
+import { assertOpen } from '../closed-months.js';
 
 export type BillingRun = typeof billingRuns.$inferSelect;
 
@@ -54,6 +55,7 @@ export async function createBillingRun(tx: Db, organizationId: string, userId: s
   // a month of the supported calendar (1900–2199): PostgreSQL refuses year 0
   if (!isIsoMonth(period)) throw invalidField('period', 'The period must be a month, YYYY-MM, between 1900-01 and 2199-12.');
   const range = monthPeriod(period);
+  await assertOpen(tx, organizationId, range.start, 'period');
   await failStaleRuns(tx, organizationId);
   const [run] = await tx.insert(billingRuns).values({
     organization_id: organizationId, id: ulid(), period_start: range.start, period_end: range.end, trigger, created_by: userId,

@@ -12,6 +12,7 @@ import {
 } from './allocation.js';
 import { queueReceipt } from '../messaging/receipts.js';
 import { numberReceipt, queueNumbering, receiptNumberDeferred } from './receipt-numbers.js';
+import { assertOpen } from '../closed-months.js';
 
 export { RECEIPT_PREFIX } from './receipt-numbers.js';
 
@@ -139,6 +140,8 @@ export async function assignPayment(tx: Db, organizationId: string, userId: stri
   const before = await paymentRow(tx, organizationId, id, true);
   if (!before) throw notFound();
   if (before.status !== 'unmatched') throw conflict('Only an unmatched payment can be assigned; this one already belongs to a tenant.');
+  // assigned, it would appear on the tenant's statement on its own day
+  await assertOpen(tx, organizationId, before.paid_at, 'paid_at');
   if (!(await lockTenant(tx, organizationId, body.tenant_id))) throw invalid({ tenant_id: ['The selected value does not exist.'] });
   await checkLease(tx, organizationId, body.tenant_id, body.lease_id);
   await tx.execute(sql`

@@ -149,7 +149,7 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Fo
       from deposit_settlements ds
       join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
       join houses h on h.organization_id = l.organization_id and h.id = l.house_id
-      where ds.organization_id = ${organizationId} and ${propertyIn(sql`h.property_id`)} and ds.move_out_date between ${q.from}::date and ${q.to}::date
+      where ds.organization_id = ${organizationId} and ${propertyIn(sql`h.property_id`)} and coalesce(ds.posted_on, ds.move_out_date) between ${q.from}::date and ${q.to}::date
       group by h.property_id
     )
     select (select json_agg(p order by p.name, p.id) from props p) as props,

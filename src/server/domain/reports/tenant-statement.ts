@@ -40,7 +40,13 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   let lease: TenantStatement['lease'] = null;
   if (q.lease_id) {
     const [l] = rowsOf<NonNullable<TenantStatement['lease']>>(await tx.execute(sql`
-      select l.id, h.number as house, p.name as property, l.start_date::text as start_date, l.end_date::text as end_date, l.rent::text as rent, l.status
+      select l.id, h.number as house, p.name as property, l.start_date::text as start_date, l.end_date::text as end_date, l.rent::text as rent,
+        -- as it stood at the period's end, so a statement printed then never changes (a move-out
+        -- counts from the day its settlement was posted: closed-months.ts)
+        case when l.status = 'ended' and coalesce((select coalesce(ds.posted_on, ds.move_out_date) from deposit_settlements ds
+                  where ds.organization_id = l.organization_id and ds.lease_id = l.id), l.move_out_date, '0001-01-01') <= ${q.to}::date then 'ended'
+             when l.status in ('notice', 'ended') and l.notice_date <= ${q.to}::date then 'notice'
+             when l.status = 'draft' then 'draft' else 'active' end as status
       from leases l left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
       left join properties p on p.organization_id = h.organization_id and p.id = h.property_id
       where l.organization_id = ${organizationId} and l.id = ${q.lease_id} and l.tenant_id = ${tenantId}`));
@@ -111,7 +117,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     left join users u on u.id = ds.refunded_by
     join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
     left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
-    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and ds.move_out_date <= ${q.to}
+    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and coalesce(ds.posted_on, ds.move_out_date) <= ${q.to}
       ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
     order by ds.move_out_date, ds.lease_id`)).map((r) => ({
     lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
