@@ -2,6 +2,7 @@
 // page's sideways overflow at the size shot:
 // npm run build && npx tsx tests/e2e/daily-use-shots.mts [name …]   (PNGs in SHOTS, default /tmp/shots)
 import { openChromium, startServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const server = process.env.KEJA_URL
   ? { url: process.env.KEJA_URL, stop: async () => undefined }
@@ -12,11 +13,7 @@ try {
   for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const) {
     const b = await openChromium({ width: w, height: h });
     const { page } = b;
-    await page.goto(`${server.url}/auth/login`);
-    await page.locator('input[name="email"]').fill('admin@demo.keja.co.ke');
-    await page.locator('input[name="password"]').fill('Demo-Pass-2026');
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL('**/dashboard');
+    await logIn(page, server.url, 'admin@demo.keja.co.ke', 'Demo-Pass-2026');
     const first = async (resource: string) =>
       page.evaluate(async (r) => {
         const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null');

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/server/db/client.js';
-import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+import { buildTestApp, registeredBrowser, type TestApp } from '../helpers.js';
 import { memberWith } from '../members.js';
 
 let t: TestApp;
