@@ -8,10 +8,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 export const DEMO_EMAIL = 'admin@demo.keja.co.ke';
-export const DEMO_PASSWORD = 'Demo-Pass-2026-routes';
+export const DEMO_PASSWORD = process.env.KEJA_URL ? (process.env.DEMO_PASSWORD ?? 'Demo-Pass-2026') : 'Demo-Pass-2026-routes';
 
-/** The server with DEMO=1 (the demo data takes a while to create on a busy machine). */
+/**
+ * The server with DEMO=1 (the demo data takes a while to create on a busy machine), or the one
+ * already running at KEJA_URL (with DEMO_PASSWORD) when a developer runs the walk again and again.
+ */
 export async function startDemoServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  if (process.env.KEJA_URL) return { url: process.env.KEJA_URL, stop: async () => undefined };
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keja-e2e-routes-'));
   // A copy of the built app: a rebuild of dist/web during the run must not change the files served.
