@@ -46,6 +46,35 @@ export function formatDay(value: unknown, locale = CURRENCY_LOCALE): string {
   return f.format(Date.UTC(y, m - 1, d));
 }
 
+/** The organisation's zone: Nairobi, UTC+3 all year. */
+export const TIME_ZONE = 'Africa/Nairobi';
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A moment (ISO text or Date) as the Nairobi day and time: `17 Nov 2026, 14:51` (24-hour, no
+ * seconds). The one date-and-time format of every screen, SMS and PDF; '' for anything else.
+ */
+export function formatDateTime(value: unknown, locale = CURRENCY_LOCALE): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return '';
+  if (typeof value === 'string' && !value.trim()) return '';
+  const t = new Date(value);
+  if (Number.isNaN(t.getTime())) return '';
+  let f = timeFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
+    timeFormats.set(locale, f);
+  }
+  const part = Object.fromEntries(f.formatToParts(t).map((p) => [p.type, p.value]));
+  // the day through formatDay, so a day reads the same with or without its time
+  return `${formatDay(`${part.year}-${part.month}-${part.day}`, locale)}, ${part.hour}:${part.minute}`;
+}
+
+/** A moment's Nairobi day with its weekday, for a page's date line: `Friday, 27 Nov 2026`. */
+export function formatWeekdayDay(value: Date, locale = CURRENCY_LOCALE): string {
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: TIME_ZONE }).format(value);
+  return `${weekday}, ${formatDateTime(value, locale).split(', ')[0]}`;
+}
+
 const grouped = new Intl.NumberFormat(CURRENCY_LOCALE, { useGrouping: true });
 
 /**

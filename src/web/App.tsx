@@ -15,9 +15,11 @@ import { Splash } from './layout/Splash';
 import { ThemeClassSync } from './layout/ThemeClassSync';
 import { NavigationBridge } from './layout/NavigationBridge';
 import { PageLoader } from './layout/PageLoader';
-import { ToastProvider } from './components/toast/ToastProvider';
+import { ToastProvider, useToastHost } from './components/toast/ToastProvider';
 import { ConfirmProvider } from './components/confirm/ConfirmProvider';
 import { lightTheme, darkTheme } from './theme';
+import { createPortal } from 'react-dom';
+import { useMediaQuery, type Theme } from '@mui/material';
 
 export interface AppProps {
   /** The route table; tests pass their own. */
@@ -39,8 +41,22 @@ function NotFoundCatchAll() {
  * Real browser paths (no `#`): react-admin would create a hash router of its own, so the app runs
  * inside a browser data router (data router: react-admin's unsaved-changes guard needs one).
  */
-/** react-admin's own notices (saved, deleted, refused) where the toasts are: over the app bar, never over a page's buttons. */
+/**
+ * react-admin's own notices (saved, deleted, refused) where the toasts are: over the app bar on a
+ * laptop; on a phone in the toasts' own stack at the bottom (see ToastProvider), never over a page's buttons.
+ */
 function TopNotification() {
+  const host = useToastHost();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  if (phone && host) {
+    return createPortal(
+      <Notification
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ position: 'static', inset: 'auto', transform: 'none', pointerEvents: 'auto', '& .MuiSnackbarContent-root': { width: 'calc(100vw - 16px)', borderRadius: '12px' } }}
+      />,
+      host,
+    );
+  }
   return <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ top: { xs: 4, sm: 4 } }} />;
 }
 

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { openChromium, startServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const ADMIN = 'admin@demo.keja.co.ke';
 const PASSWORD = 'Demo-Pass-2026';
@@ -30,14 +31,6 @@ async function call<T = unknown>(page: Page, method: string, url: string, body?:
   }, { method, url, body }) as Promise<{ status: number; body: T }>;
 }
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/auth/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL(/dashboard|create-organization/);
-}
-
 const shot = async (page: Page, name: string, tag: string, path?: string, full = false) => {
   if (path) await page.goto(`${server.url}${path}`);
   await page.waitForTimeout(2500);
@@ -57,7 +50,7 @@ try {
     await b.context.clearCookies();
     await page.evaluate(() => localStorage.clear());
     // the administrator: a limited role, an invitation to the member and one to a new email
-    await logIn(page, ADMIN, PASSWORD);
+    await logIn(page, server.url, ADMIN, PASSWORD);
     const office = await call<{ id: string }>(page, 'POST', '/roles', {
       name: `Office ${stamp}`, description: 'Members and houses',
       permissions: ['list.user', 'show.user', 'create.user', 'edit.user', 'list.role', 'show.role', 'create.role', 'edit.role', 'list.house', 'show.house', 'list.tenant', 'show.tenant'],
@@ -78,7 +71,7 @@ try {
     await page.goto(link.replace(/^http:\/\/[^/]+/, server.url));
     await shot(page, 'invitation-link', tag, undefined, true);
     // the member, logged in: pending invitations, then accepts and sees what they may grant
-    await logIn(page, memberEmail, PASSWORD);
+    await logIn(page, server.url, memberEmail, PASSWORD);
     await shot(page, 'pending-create-org', tag, '/auth/create-organization', true);
     await shot(page, 'pending-page', tag, '/invitations', true);
     const pending = await call<Array<{ id: string; organization: { id: string } }>>(page, 'GET', '/user/invitations');
@@ -87,7 +80,7 @@ try {
     // a fresh login starts in the organisation just joined (the session's permissions load with it)
     await b.context.clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await logIn(page, memberEmail, PASSWORD);
+    await logIn(page, server.url, memberEmail, PASSWORD);
     await shot(page, 'role-greyed', tag, '/role/form', true);
     await page.goto(`${server.url}/user-form`);
     await page.waitForTimeout(2000);

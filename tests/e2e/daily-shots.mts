@@ -5,6 +5,7 @@
 //   npm run build && npx tsx tests/e2e/daily-shots.mts      (SHOTS=/tmp/daily-shots by default)
 import { mkdirSync } from 'node:fs';
 import { openChromium, startServer, type KejaServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const email = 'admin@demo.keja.co.ke';
 const password = 'Demo-Pass-2026';
@@ -13,14 +14,6 @@ let server: KejaServer | null = null;
 const url = process.env.KEJA_URL ?? (server = await startServer({ DEMO: '1', DEMO_EMAIL: email, DEMO_PASSWORD: password })).url;
 const out = process.env.SHOTS ?? '/tmp/daily-shots';
 mkdirSync(out, { recursive: true });
-
-async function login(page: import('playwright-core').Page, who: string, pass: string) {
-  await page.goto(`${url}/auth/login`);
-  await page.locator('input[name="email"]').fill(who);
-  await page.locator('input[name="password"]').fill(pass);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/dashboard');
-}
 
 const api = (page: import('playwright-core').Page, method: string, path: string, body?: unknown) => page.evaluate(async ({ method, path, body }) => {
   const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id: string } | null;
@@ -43,7 +36,7 @@ const api = (page: import('playwright-core').Page, method: string, path: string,
   }, caretaker);
   await b.close();
   const a = await openChromium({ width: 1366, height: 800 });
-  await login(a.page, email, password);
+  await logIn(a.page, url, email, password);
   const roles = (await api(a.page, 'GET', '/roles')).body as Array<{ id: string; name: string }>;
   const added = await api(a.page, 'POST', '/users', { name: caretaker.name, email: caretaker.email, role_ids: [roles.find((r) => r.name === 'Caretaker')!.id] });
   console.log('caretaker member:', added.status);
@@ -54,7 +47,7 @@ for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const)
   const admin = await openChromium({ width: w, height: h });
   const { page } = admin;
   page.setDefaultTimeout(120_000);
-  await login(page, email, password);
+  await logIn(page, url, email, password);
   await page.locator('[data-testid="attention"]').waitFor();
   await page.waitForTimeout(1500);
   await page.screenshot({ path: `${out}/dashboard-admin-${tag}.png`, fullPage: true });
@@ -77,7 +70,7 @@ for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const)
 
   const care = await openChromium({ width: w, height: h });
   care.page.setDefaultTimeout(120_000);
-  await login(care.page, caretaker.email, caretaker.password);
+  await logIn(care.page, url, caretaker.email, caretaker.password);
   await care.page.locator('[data-testid="tile-occupancy"]').waitFor();
   await care.page.waitForTimeout(1000);
   await care.page.screenshot({ path: `${out}/dashboard-caretaker-${tag}.png`, fullPage: true });

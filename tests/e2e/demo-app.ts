@@ -8,10 +8,14 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 
 export const DEMO_EMAIL = 'admin@demo.keja.co.ke';
-export const DEMO_PASSWORD = 'Demo-Pass-2026-routes';
+export const DEMO_PASSWORD = process.env.KEJA_URL ? (process.env.DEMO_PASSWORD ?? 'Demo-Pass-2026') : 'Demo-Pass-2026-routes';
 
-/** The server with DEMO=1 (the demo data takes a while to create on a busy machine). */
+/**
+ * The server with DEMO=1 (the demo data takes a while to create on a busy machine), or the one
+ * already running at KEJA_URL (with DEMO_PASSWORD) when a developer runs the walk again and again.
+ */
 export async function startDemoServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  if (process.env.KEJA_URL) return { url: process.env.KEJA_URL, stop: async () => undefined };
   const port = 20000 + Math.floor(Math.random() * 20000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'keja-e2e-routes-'));
   // A copy of the built app: a rebuild of dist/web during the run must not change the files served.
@@ -85,7 +89,7 @@ export async function logOut(page: Page) {
 }
 
 export type Kind = 'list' | 'form' | 'other';
-/** Seed section 2's authenticated routes; `{name}` is an id from the demo data. */
+/** Seed section 2's authenticated routes and those added since (remittances, the tax report, a payment); `{name}` is an id from the demo data. */
 export const ROUTES: Array<[string, Kind]> = [
   ['/dashboard', 'other'],
   ['/property-owners', 'list'], ['/property-owners/form', 'form'], ['/property-owners/form/{owner}', 'form'], ['/property-owner-form/{owner}', 'form'],
@@ -99,13 +103,14 @@ export const ROUTES: Array<[string, Kind]> = [
   ['/tenants', 'list'], ['/tenant-form', 'form'], ['/tenant-form/{tenant}', 'form'],
   ['/leases', 'list'],
   ['/invoices', 'list'], ['/invoice-form', 'other'], ['/invoice-form/{invoice}', 'other'],
-  ['/expenses', 'list'], ['/incomes', 'list'], ['/payments', 'list'],
+  ['/expenses', 'list'], ['/incomes', 'list'], ['/payments', 'list'], ['/payment-form', 'other'], ['/payment-form/{payment}', 'other'],
   ['/payment-channels', 'list'], ['/payment-channel-form', 'form'], ['/payment-channel-form/{channel}', 'form'],
   ['/send-message', 'other'], ['/send-message/{tenant}', 'other'],
   ['/outbox', 'list'], ['/sent', 'list'],
   ['/statements/property', 'other'], ['/statements/property/{property}', 'other'],
   ['/statements/user', 'other'], ['/statements/user/{tenant}', 'other'], ['/statements/user/{tenant}/{lease}', 'other'],
-  ['/statements/aging-balances', 'other'],
+  ['/statements/aging-balances', 'other'], ['/reports/rental-income-tax', 'other'],
+  ['/remittances', 'list'], ['/remittance-form', 'form'], ['/remittance-form/{remittance}', 'other'], ['/property-owner/{owner}/remittance-form', 'form'],
   ['/settings', 'other'],
   ['/templates', 'list'], ['/template-form', 'other'], ['/template-form/{template}', 'other'],
   ['/users', 'list'], ['/user-form', 'other'], ['/user-form/{user}', 'other'],
@@ -121,6 +126,7 @@ export const SOURCES: Record<string, string> = {
   owner: 'property-owners', role: 'roles', aggregator: 'aggregators', property: 'properties', houseType: 'house-types',
   house: 'houses', charge: 'charges', tenant: 'tenants', lease: 'leases', invoice: 'invoices', channel: 'payment-channels',
   template: 'templates', user: 'users', ticket: 'tickets', provider: 'service-providers', category: 'work-order-categories',
+  payment: 'payments', remittance: 'remittances',
 };
 
 /** The demo data's first record of each kind the routes name, and a lease with its tenant. */

@@ -5,6 +5,7 @@
 // The downloaded PDFs land beside the shots; turn them into images with `pdftoppm -png -r 80`.
 import { mkdirSync } from 'node:fs';
 import { openChromium, startServer, type KejaServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const email = process.env.DEMO_EMAIL ?? 'admin@demo.keja.co.ke';
 const password = process.env.DEMO_PASSWORD ?? 'Demo-Pass-2026';
@@ -17,11 +18,7 @@ for (const [w, h, tag] of [[1280, 800, 'laptop'], [390, 844, 'phone']] as const)
   const b = await openChromium({ width: w, height: h });
   const { page } = b;
   page.setDefaultTimeout(120_000);
-  await page.goto(`${url}/auth/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/dashboard');
+  await logIn(page, url, email, password);
   const get = (path: string) => page.evaluate(async (p) => {
     const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id: string } | null;
     const r = await fetch(`/api/v1${p}`, { headers: { Accept: 'application/json', ...(org ? { 'X-Tenant-Id': org.id } : {}) } });

@@ -2,6 +2,7 @@
 // npm run build && npx tsx tests/e2e/generic-shots.mts [name …]
 // KEJA_URL=http://127.0.0.1:8080 uses a running server (started with that demo login) instead.
 import { openChromium, startServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const server = process.env.KEJA_URL
   ? { url: process.env.KEJA_URL, stop: async () => undefined }
@@ -12,11 +13,7 @@ try {
   for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const) {
     const b = await openChromium({ width: w, height: h });
     const { page } = b;
-    await page.goto(`${server.url}/auth/login`);
-    await page.locator('input[name="email"]').fill('admin@demo.keja.co.ke');
-    await page.locator('input[name="password"]').fill('Demo-Pass-2026');
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL('**/dashboard');
+    await logIn(page, server.url, 'admin@demo.keja.co.ke', 'Demo-Pass-2026');
     const first = async (resource: string) =>
       page.evaluate(async (r) => {
         const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null');

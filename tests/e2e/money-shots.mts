@@ -2,6 +2,7 @@
 //   KEJA_URL=http://127.0.0.1:8123 npx tsx tests/e2e/money-shots.mts   (a running demo server)
 // or without KEJA_URL it starts a demo server of its own.
 import { openChromium, startServer, type KejaServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const email = process.env.DEMO_EMAIL ?? 'admin@demo.keja.co.ke';
 const password = process.env.DEMO_PASSWORD ?? 'Demo-Pass-2026';
@@ -15,11 +16,7 @@ for (const [w, h, tag] of [[1366, 800, 'laptop'], [390, 844, 'phone']] as const)
   const { page } = b;
   page.setDefaultTimeout(180_000);
   page.setDefaultNavigationTimeout(180_000);
-  await page.goto(`${url}/auth/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/dashboard');
+  await logIn(page, url, email, password);
   const get = (path: string) => page.evaluate(async (p) => {
     const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id: string } | null;
     const r = await fetch(`/api/v1${p}`, { headers: { Accept: 'application/json', ...(org ? { 'X-Tenant-Id': org.id } : {}) } });

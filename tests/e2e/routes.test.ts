@@ -8,6 +8,9 @@ import type { Page } from 'playwright-core';
 import { openChromium, type Chromium } from './harness.js';
 import { apiCall, DEMO_EMAIL, DEMO_PASSWORD, demoIds, fillRoute, logIn as logInAt, logOut, ROUTES, settle, SOURCES, startDemoServer } from './demo-app.js';
 
+/** Dates not in the app's one format: 17/11/2026, 2026-11-17, 14:51:00, 17 November 2026, Nov 17, 2026. */
+const RAW_DATE = /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}:\d{2}:\d{2}\b|\b\d{1,2} (January|February|March|April|June|July|August|September|October|November|December) \d{4}\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b/;
+
 let server: { url: string; stop(): Promise<void> };
 let browser: Chromium;
 let ids: Record<string, string> = {};
@@ -38,6 +41,10 @@ describe('every seed route, as the demo administrator', () => {
     expect(seen.notFound, `${route} shows the 404 page`).toBe(false);
     expect(seen.title, `${route} has a title`).not.toBe('');
     if (kind === 'list' && !['/outbox', '/sent'].includes(route)) expect(seen.rows, `${route} lists the demo records`).toBeGreaterThan(0);
+    // every date reads one way (17 Nov 2026; with a time 17 Nov 2026, 14:51), once what loads after the title has come
+    await page.waitForFunction(() => !document.querySelector('.MuiLinearProgress-indeterminate, .MuiSkeleton-root, .MuiCircularProgress-indeterminate'), undefined, { timeout: 10_000 }).catch(() => undefined);
+    const raw = (await page.locator('#main-content, main').first().innerText()).match(RAW_DATE);
+    expect(raw, `${route} shows a date as ${raw?.[0]}`).toBeNull();
     if (kind === 'form' && /\/[0-9A-Z]{26}$/.test(fill(route))) {
       // an existing record: its title is in the app bar
       expect(seen.title).toMatch(/^Edit /);

@@ -3,6 +3,7 @@
 // remittances, a remittance, the tax report, a tenant statement.
 //   KEJA_URL=http://127.0.0.1:8181 DEMO_PASSWORD=… npx tsx tests/e2e/session-shots.mts
 import { openChromium } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const url = process.env.KEJA_URL ?? 'http://127.0.0.1:8181';
 const email = process.env.DEMO_EMAIL ?? 'admin@demo.keja.co.ke';
@@ -12,11 +13,7 @@ const out = process.env.SHOTS ?? '/tmp/session-shots';
 for (const [w, h, tag] of [[1440, 900, 'laptop'], [390, 844, 'phone']] as const) {
   const { page, close } = await openChromium({ width: w, height: h });
   page.setDefaultTimeout(120_000);
-  await page.goto(`${url}/auth/login`);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL('**/dashboard');
+  await logIn(page, url, email, password);
   const get = (p: string) => page.evaluate(async (path) => {
     const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id: string } | null;
     return (await fetch(`/api/v1${path}`, { headers: { Accept: 'application/json', ...(org ? { 'X-Tenant-Id': org.id } : {}) } })).json();

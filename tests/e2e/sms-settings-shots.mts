@@ -3,6 +3,7 @@
 // a demo server pointed at it.
 import { startFakeAfricasTalking, FAKE_AT_API_KEY, FAKE_AT_USERNAME } from '../../src/dev/fake-africastalking.ts';
 import { openChromium, startServer } from './harness.ts';
+import { logIn } from './demo-app.ts';
 
 const email = 'admin@demo.keja.co.ke';
 const password = 'Demo-Pass-2026';
@@ -15,11 +16,7 @@ try {
     const b = await openChromium({ width: w, height: h });
     const { page } = b;
     page.setDefaultTimeout(120_000);
-    await page.goto(`${server.url}/auth/login`);
-    await page.locator('input[name="email"]').fill(email);
-    await page.locator('input[name="password"]').fill(password);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL('**/dashboard');
+    await logIn(page, server.url, email, password);
     // choose Africa's Talking (the fake) through the API, as the form would save it
     await page.evaluate(async ([user, key]) => {
       const org = JSON.parse(localStorage.getItem('keja.organization') ?? 'null') as { id: string };

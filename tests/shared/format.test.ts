@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, toNumber } from '../../src/shared/format';
+import { formatCurrency, formatDateTime, formatDay, formatWeekdayDay, toNumber } from '../../src/shared/format';
 
 const NBSP = '\u00a0';
 
@@ -32,5 +32,30 @@ describe('toNumber', () => {
     expect(toNumber(3.5)).toBe(3.5);
     expect(toNumber('-7')).toBe(-7);
     expect(toNumber('x')).toBe(0);
+  });
+});
+
+describe('dates (en-KE): one format on every screen, SMS and PDF', () => {
+  it('writes a calendar day as 17 Nov 2026, never shifted by a time zone', () => {
+    expect(formatDay('2026-11-17')).toBe('17 Nov 2026');
+    expect(formatDay('2026-11-17T23:30:00Z')).toBe('17 Nov 2026');
+    expect(formatDay('17/11/2026')).toBe('');
+  });
+
+  it('writes a moment as the Nairobi day and time, 24-hour, no seconds: 17 Nov 2026, 14:51', () => {
+    expect(formatDateTime('2026-11-17T11:51:30Z')).toBe('17 Nov 2026, 14:51');
+    expect(formatDateTime(new Date('2026-11-17T11:51:30Z'))).toBe('17 Nov 2026, 14:51');
+    // past 21:00 UTC it is already the next day in Nairobi
+    expect(formatDateTime('2026-12-31T21:05:00Z')).toBe('1 Jan 2027, 00:05');
+    expect(formatDateTime('2026-11-17T11:51:30Z', 'sw-KE')).toMatch(/^17 \S+ 2026, 14:51$/);
+  });
+
+  it('writes nothing for what is not a moment', () => {
+    for (const v of [null, undefined, '', '   ', 'soon', 42, {}]) expect(formatDateTime(v)).toBe('');
+  });
+
+  it('puts the weekday before the day for a page’s date line', () => {
+    expect(formatWeekdayDay(new Date('2026-11-27T05:00:00Z'))).toBe('Friday, 27 Nov 2026');
+    expect(formatWeekdayDay(new Date('2026-11-27T22:00:00Z'))).toBe('Saturday, 28 Nov 2026');
   });
 });

@@ -8,6 +8,15 @@ export interface SubmitFailure {
   message: string | null;
 }
 
+/**
+ * One line for a failure shown outside a form: the server's message, else the first field's, else
+ * the fallback. It may be a translation key (the fallback): show it through translate(text, { _: text }).
+ */
+export function failureText(e: unknown, fallback = 'ra.notification.http_error'): string {
+  const f = describeFailure(e, fallback);
+  return f.message ?? Object.values(f.fields ?? {})[0] ?? fallback;
+}
+
 export function describeFailure(e: unknown, fallback = 'ra.notification.http_error'): SubmitFailure {
   const body = typeof e === 'object' && e !== null ? (e as { body?: unknown }).body : undefined;
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };

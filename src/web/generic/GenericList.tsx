@@ -1,7 +1,7 @@
 // An area's list from its declaration: the declared columns, filters, `q` search, sort,
 // pagination, CSV export, bulk delete and an empty state that says what to do next. Buttons the
 // user's permissions do not allow are not shown. Phones get a compact one-line-per-record list.
-import { useMemo, type ReactElement } from 'react';
+import { useMemo, type ReactElement, type ReactNode } from 'react';
 import { Box, Card, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   BulkDeleteButton,
@@ -31,6 +31,8 @@ import { ExportButton } from './ExportButton';
 interface ListScreenProps {
   resource: Resource;
   route: RouteDeclaration;
+  /** What an area shows between the heading and the list (the SMS credits' balance). */
+  above?: ReactNode;
 }
 
 const firstSegment = (path: string) => path.split('/').find((s) => s && !s.startsWith(':')) ?? '';
@@ -153,7 +155,7 @@ function PhoneDetails({ resource, fields, status }: { resource: Resource; fields
   );
 }
 
-export function GenericList({ resource, route }: ListScreenProps) {
+export function GenericList({ resource, route, above }: ListScreenProps) {
   const translate = useTranslate();
   const labels = useLabels(resource);
   const access = useAccess(resource);
@@ -174,11 +176,11 @@ export function GenericList({ resource, route }: ListScreenProps) {
 
   return (
     <>
-      {small ? (
-        <Typography variant="h6" component="h1" sx={{ mt: 0.5, mb: -1 }}>
-          {title}
-        </Typography>
-      ) : null}
+      {/* the page's name as its heading at every width (the app bar's title is not one) */}
+      <Typography variant="h5" component="h1" sx={{ mt: 0.5, mb: { xs: -1, md: -0.5 }, fontWeight: 700, fontSize: { xs: '1.2rem', sm: '1.4rem' } }}>
+        {title}
+      </Typography>
+      {above}
       <List
         resource={resource.name}
         storeKey={`keja.list.${route.path}`}

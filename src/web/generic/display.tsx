@@ -7,23 +7,12 @@ import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import RemoveRoundedIcon from '@mui/icons-material/RemoveRounded';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { ReferenceArrayField, ReferenceField, useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
-import { formatCurrency, formatDay } from '../../shared/format';
+import { formatCurrency, formatDateTime as formatMoment, formatDay } from '../../shared/format';
 import { recordTitle, type Field, type Resource } from '../../shared/resource';
 import { declaration, formPath } from './access';
 import { useLabels } from './labels';
 import { useSession } from '../session/session-store';
 import { hasPermission } from '../routing/access';
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = dateFormats.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, f);
-  }
-  return f;
-}
 
 /** 'YYYY-MM-DD' as a calendar day (no time zone shift): 5 Mar 2026. */
 export function formatDate(value: unknown, locale = 'en-KE'): string {
@@ -32,10 +21,7 @@ export function formatDate(value: unknown, locale = 'en-KE'): string {
 
 /** A moment in Nairobi time: 5 Mar 2026, 14:05. */
 export function formatDateTime(value: unknown, locale = 'en-KE'): string {
-  if (typeof value !== 'string' && !(value instanceof Date)) return '';
-  const t = new Date(value);
-  if (Number.isNaN(t.getTime())) return '';
-  return formatter(locale, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' }).format(t);
+  return formatMoment(value, locale);
 }
 
 export function formatPhone(value: unknown): string {

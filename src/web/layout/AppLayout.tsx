@@ -16,6 +16,8 @@ const LAYOUT_SX = {
   minWidth: 0,
   '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar': { minWidth: 0 },
   '& .RaLayout-content': { minWidth: 0, px: { xs: 1.5, sm: 3 }, pt: { xs: 2, sm: 3 } },
+  // a phone's toasts sit at the bottom: the Save bar and the + button move up above them
+  '& .RaToolbar-mobileToolbar, & .RaCreateButton-floating': { transform: 'translateY(calc(-1 * var(--keja-toast-space, 0px)))', transition: 'transform 150ms ease-out' },
 } as const;
 
 /**

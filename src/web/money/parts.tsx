@@ -14,6 +14,7 @@ import { hasPermission } from '../routing/access';
 import { download, type Query } from './api';
 import { isDate, preset, type Period, type PresetKey } from './dates';
 import { money, sign } from './format';
+import { formatDateTime } from '../../shared/format';
 
 /**
  * On paper: no app bar, no menu, no filters or buttons; the statement alone, full width.
@@ -145,7 +146,7 @@ export function ReportHeader({ title, subtitle, actions }: { title: string; subt
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {/* on paper: whose statement this is and when it was printed */}
         <Typography data-print-only variant="body2" sx={{ fontWeight: 700, mb: 0.5 }}>
-          {organization?.name} · {new Intl.DateTimeFormat(`${locale}-KE`, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Africa/Nairobi' }).format(new Date())}
+          {organization?.name} · {formatDateTime(new Date(), `${locale}-KE`)}
         </Typography>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {title}

@@ -12,6 +12,7 @@ import AddBusinessRoundedIcon from '@mui/icons-material/AddBusinessRounded';
 import ArrowForwardRoundedIcon from '@mui/icons-material/ArrowForwardRounded';
 import { Title, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { formatWeekdayDay } from '../../shared/format';
 import { useSession } from '../session/session-store';
 import { useAppRoutes } from '../routing/routes-context';
 import { hasPermission, requiredPermission, CREATE_ORGANIZATION_PATH } from '../routing/access';
@@ -77,7 +78,7 @@ export function DashboardPage() {
         })}
       >
         <Typography variant="overline" sx={{ color: 'rgba(236,253,245,0.85)', letterSpacing: '0.08em' }}>
-          {new Intl.DateTimeFormat(`${locale}-KE`, { dateStyle: 'full', timeZone: 'Africa/Nairobi' }).format(new Date())}
+          {formatWeekdayDay(new Date(), `${locale}-KE`)}
         </Typography>
         <Typography variant="h4" component="h1" sx={{ color: '#fff', mt: 0.5, fontSize: { xs: '1.6rem', sm: '2.1rem' } }}>
           {translate(greetingKey(), { name: firstName })}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_PERMISSIONS } from '../../../src/shared/permissions.js';
 import { Browser, buildTestApp, registeredBrowser, uniqueEmail, type TestApp } from '../helpers.js';
+import { memberWith as invitedMember } from '../members.js';
 
 // Issue 12: for each path that grants permissions (users create/edit, invitations, roles
 // create/edit/delete), a member holding only that path's permission ends with no more
@@ -21,17 +22,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A member of the organisation whose one role holds exactly these permissions. */
+/** A member whose role holds exactly these permissions (and the server says so). */
 async function memberWith(permissions: string[]) {
-  const role = await admin.post('/api/v1/roles', { name: `Only ${permissions.join(' ')} ${Math.random()}`, permissions });
-  expect(role.statusCode, role.body).toBe(201);
-  const person = await registeredBrowser(t.app);
-  const invited = await admin.post('/api/v1/users', { name: 'Member', email: person.email, role_ids: [role.json().id] });
-  expect(invited.statusCode, invited.body).toBe(201);
-  expect((await person.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
-  person.browser.tenant = orgId;
-  const me = await permissionsOf(person.browser);
-  expect(me).toEqual([...permissions].sort());
-  return { browser: person.browser, userId: person.user.id, roleId: role.json().id as string, email: person.email };
+  const m = await invitedMember(t.app, admin, orgId, permissions);
+  expect(await permissionsOf(m.browser)).toEqual([...permissions].sort());
+  return m;
 }
 
 const permissionsOf = async (b: Browser) => ((await b.get('/api/v1/user')).json().permissions as string[]).sort();

@@ -3,7 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../src/server/db/client.js';
-import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+import { buildTestApp, registeredBrowser, type TestApp } from '../helpers.js';
+import { memberWith } from '../members.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
@@ -12,17 +13,6 @@ afterAll(() => t.close());
 async function auditRows(recordId: string) {
   return rowsOf<{ resource: string; action: string; user_id: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null }>(
     await t.database.db.execute(sql`select resource, action, user_id, before, after from audit_log where record_id = ${recordId} order by at, id`));
-}
-
-async function memberWith(admin: Browser, orgId: string, permissions: string[]) {
-  const role = await admin.post('/api/v1/roles', { name: `Role ${Math.random()}`, permissions });
-  expect(role.statusCode, role.body).toBe(201);
-  const member = await registeredBrowser(t.app);
-  const invited = await admin.post('/api/v1/users', { name: 'Member', email: member.email, role_ids: [role.json().id] });
-  expect(invited.statusCode).toBe(201);
-  expect((await member.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
-  member.browser.tenant = orgId;
-  return member.browser;
 }
 
 describe('the audit log of a non-money area', () => {
@@ -46,7 +36,7 @@ describe('the audit log of a non-money area', () => {
     const intruder = await registeredBrowser(t.app, { org: 'Audit Intruder Co' });
     expect((await intruder.browser.get(`/api/v1/property-owners/${id}/history`)).statusCode).toBe(404);
     expect((await intruder.browser.get(`/api/v1/property-owners/${id}/history`, { 'x-tenant-id': organization!.id })).statusCode).toBe(404);
-    const clerk = await memberWith(browser, organization!.id, ['list.tenant']);
+    const clerk = (await memberWith(t.app, browser, organization!.id, ['list.tenant'])).browser;
     expect((await clerk.get(`/api/v1/property-owners/${id}/history`)).statusCode).toBe(403);
 
     expect((await browser.delete(`/api/v1/property-owners/${id}`)).statusCode).toBe(200);

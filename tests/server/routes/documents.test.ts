@@ -1,6 +1,7 @@
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, registeredBrowser, type TestApp } from '../helpers.js';
+import { memberWith } from '../members.js';
 import { pdfPages } from '../pdf-text.js';
 import { issue, ledger, pay, type Ledger } from '../domain/payments/fixtures.js';
 
@@ -35,17 +36,6 @@ async function organization(name: string): Promise<Ledger> {
 const binary = { 'accept': 'application/pdf' };
 
 /** A member of the organisation whose one role holds exactly these permissions. */
-async function memberWith(l: Ledger, permissions: string[]) {
-  const role = await l.browser.post('/api/v1/roles', { name: `Only ${permissions.join(' ')} ${Math.random()}`, permissions });
-  expect(role.statusCode, role.body).toBe(201);
-  const person = await registeredBrowser(t.app);
-  const invited = await l.browser.post('/api/v1/users', { name: 'Member', email: person.email, role_ids: [role.json().id] });
-  expect(invited.statusCode, invited.body).toBe(201);
-  expect((await person.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
-  person.browser.tenant = l.orgId;
-  return person.browser;
-}
-
 describe('invoice, receipt and statement PDFs', () => {
   it('an invoice PDF carries the letterhead, the tenant, the account code and paybill, lines, totals and due date', async () => {
     const l = await organization('Nyumba Bora Agencies');
@@ -143,12 +133,12 @@ describe('invoice, receipt and statement PDFs', () => {
     expect((await l.browser.get(`/api/v1/statements/user/${l.lease.tenant_id}/pdf?from=2026-13-01`)).statusCode).toBe(422);
 
     // a member whose role may see tenants but not invoices, payments or statements: 403
-    const clerk = await memberWith(l, ['list.tenant', 'show.tenant']);
+    const clerk = (await memberWith(t.app, l.browser, l.orgId, ['list.tenant', 'show.tenant'])).browser;
     expect((await clerk.get(`/api/v1/invoices/${inv.id}/pdf`)).statusCode).toBe(403);
     expect((await clerk.get(`/api/v1/payments/${p.id}/pdf`)).statusCode).toBe(403);
     expect((await clerk.get(`/api/v1/statements/user/${l.lease.tenant_id}/pdf`)).statusCode).toBe(403);
     // reading statements is not enough to take one away as a file: export.statement too
-    const reader = await memberWith(l, ['list.statement', 'show.invoice']);
+    const reader = (await memberWith(t.app, l.browser, l.orgId, ['list.statement', 'show.invoice'])).browser;
     expect((await reader.get(`/api/v1/statements/user/${l.lease.tenant_id}/pdf`)).statusCode).toBe(403);
     expect((await reader.get(`/api/v1/invoices/${inv.id}/pdf`)).statusCode).toBe(200);
     // viewing is not sending: emailing needs send.message

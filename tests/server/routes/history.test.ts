@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../../resources/index.js';
 import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+import { memberWith } from '../members.js';
 import { createSample } from '../crud/samples.js';
 import { issue, ledger, pay } from '../domain/payments/fixtures.js';
 
@@ -19,17 +20,6 @@ async function history(browser: Browser, resource: string, id: string): Promise<
 }
 
 /** A member of the organisation with a role of just these permissions. */
-async function memberWith(admin: Browser, orgId: string, permissions: string[]) {
-  const role = await admin.post('/api/v1/roles', { name: `Role ${Math.random()}`, permissions });
-  expect(role.statusCode, role.body).toBe(201);
-  const member = await registeredBrowser(t.app);
-  const invited = await admin.post('/api/v1/users', { name: 'Member', email: member.email, role_ids: [role.json().id] });
-  expect(invited.statusCode).toBe(201);
-  expect((await member.browser.post(`/api/v1/user/invitations/${invited.json().id}/accept`)).statusCode).toBe(200);
-  member.browser.tenant = orgId;
-  return member.browser;
-}
-
 describe('a record\'s history', () => {
   it('says who changed a lease, when, and each field from what to what, newest first', async () => {
     const { browser, user } = await registeredBrowser(t.app, { org: 'History Leases Co' });
@@ -123,9 +113,9 @@ describe('a record\'s history', () => {
     // every area has a history now: a tenant of another organisation is still 404
     expect((await intruder.browser.get(`/api/v1/tenants/${l.lease.tenant_id}/history`)).statusCode).toBe(404);
 
-    const clerk = await memberWith(l.browser, l.orgId, ['list.tenant']);
+    const clerk = (await memberWith(t.app, l.browser, l.orgId, ['list.tenant'])).browser;
     expect((await clerk.get(`/api/v1/invoices/${a.id}/history`)).statusCode).toBe(403);
-    const viewer = await memberWith(l.browser, l.orgId, ['show.invoice']);
+    const viewer = (await memberWith(t.app, l.browser, l.orgId, ['show.invoice'])).browser;
     expect((await viewer.get(`/api/v1/invoices/${a.id}/history`)).statusCode).toBe(200);
     expect((await viewer.get(`/api/v1/payments/${p.id}/history`)).statusCode).toBe(403);
   });

@@ -1,4 +1,4 @@
-import { formatAmount, formatDay } from '../../../shared/format.js';
+import { formatAmount, formatDateTime, formatDay } from '../../../shared/format.js';
 
 /** Money on a document: 'KES 12,500.00', exact to the cent (decimal text, never a float); negatives as '-KES 500.00'. */
 export function kes(decimal: string | null | undefined): string {
@@ -11,10 +11,7 @@ export const day = (d: string | null | undefined): string => formatDay(d ?? '');
 
 /** A moment as the Nairobi day and time: '25 Nov 2026, 14:05'. */
 export function moment(iso: string | Date | null | undefined): string {
-  if (!iso) return '';
-  const t = new Date(iso);
-  if (Number.isNaN(t.getTime())) return '';
-  return new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Africa/Nairobi' }).format(t);
+  return iso ? formatDateTime(iso) : '';
 }
 
 /** A file name part: letters, digits and dashes only (Content-Disposition stays plain ASCII). */

@@ -1,8 +1,12 @@
 // Toasts (seed section 9): a severity, an optional life time, closable, top-right by default
-// (the app puts them over its app bar, so they never hide a page's buttons).
-// useToast() works anywhere under <ToastProvider>.
+// (the app puts them over its app bar, so they never hide a page's buttons). On a phone the app
+// bar is all buttons, so toasts sit at the bottom instead and what is fixed there (a form's Save
+// bar, the list's + button) moves up above them, as Material's snackbars lift a floating button:
+// their height is kept in the CSS variable --keja-toast-space, which index.css reads.
+// useToast() works anywhere under <ToastProvider>; react-admin's own notifications join the same
+// stack through useToastHost().
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Alert, AlertTitle, Box, Grow, type SxProps, type Theme } from '@mui/material';
+import { Alert, AlertTitle, Box, Grow, useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { useTranslate } from 'react-admin';
@@ -34,6 +38,10 @@ export interface ToastApi {
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
+/** The element toasts stack in, for other notifications to render into (a portal). */
+const HostContext = createContext<HTMLElement | null>(null);
+export const useToastHost = () => useContext(HostContext);
+export const TOAST_SPACE = '--keja-toast-space';
 
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
@@ -51,7 +59,7 @@ const POSITIONS: Record<ToastPosition, SxProps<Theme>> = {
   'top-center': { top: 64, left: '50%', transform: 'translateX(-50%)', alignItems: 'center' },
   'bottom-right': { bottom: 16, right: 16, alignItems: 'flex-end' },
   'bottom-left': { bottom: 16, left: 16, alignItems: 'flex-start' },
-  'bottom-center': { bottom: 16, left: '50%', transform: 'translateX(-50%)', alignItems: 'center' },
+  'bottom-center': { bottom: 8, left: '50%', transform: 'translateX(-50%)', alignItems: 'center' },
 };
 
 const MUI_SEVERITY = { info: 'info', success: 'success', warn: 'warning', error: 'error' } as const;
@@ -98,7 +106,7 @@ function ToastItem({ toast, onClose, position }: { toast: Toast; onClose: () => 
         onClose={toast.closable === false ? undefined : onClose}
         slotProps={{ closeButton: { title: translate('ra.action.close'), 'aria-label': translate('ra.action.close') } }}
         sx={[
-          { width: position === 'app-bar' ? { xs: 'calc(100vw - 16px)', sm: 380 } : { xs: 'calc(100vw - 32px)', sm: 360 }, boxShadow: 6, borderRadius: '12px', pointerEvents: 'auto' },
+          { width: position === 'app-bar' || position === 'bottom-center' ? { xs: 'calc(100vw - 16px)', sm: 380 } : { xs: 'calc(100vw - 32px)', sm: 360 }, boxShadow: 6, borderRadius: '12px', pointerEvents: 'auto' },
           toastSx(severity) as object,
         ]}
       >
@@ -109,7 +117,11 @@ function ToastItem({ toast, onClose, position }: { toast: Toast; onClose: () => 
   );
 }
 
-export function ToastProvider({ children, position = 'top-right' }: { children: ReactNode; position?: ToastPosition }) {
+export function ToastProvider({ children, position: wide = 'top-right' }: { children: ReactNode; position?: ToastPosition }) {
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
+  const position: ToastPosition = phone ? 'bottom-center' : wide;
+  const [host, setHost] = useState<HTMLElement | null>(null);
+  useToastSpace(host, phone);
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const remove = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
@@ -122,8 +134,9 @@ export function ToastProvider({ children, position = 'top-right' }: { children: 
   const api = useMemo(() => ({ add, remove, clear }), [add, remove, clear]);
   return (
     <ToastContext.Provider value={api}>
-      {children}
+      <HostContext.Provider value={host}>{children}</HostContext.Provider>
       <Box
+        ref={setHost}
         data-testid="toasts"
         data-position={position}
         aria-live="polite"
@@ -143,4 +156,26 @@ export function ToastProvider({ children, position = 'top-right' }: { children: 
       </Box>
     </ToastContext.Provider>
   );
+}
+
+/** On a phone: the height the toasts take at the bottom of the screen (0 when none shows). */
+function useToastSpace(host: HTMLElement | null, phone: boolean) {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!host || !phone) {
+      root.style.setProperty(TOAST_SPACE, '0px');
+      return;
+    }
+    const update = () => root.style.setProperty(TOAST_SPACE, host.childElementCount ? `${host.offsetHeight + 8}px` : '0px');
+    const sizes = new ResizeObserver(update);
+    sizes.observe(host);
+    const children = new MutationObserver(update);
+    children.observe(host, { childList: true });
+    update();
+    return () => {
+      sizes.disconnect();
+      children.disconnect();
+      root.style.setProperty(TOAST_SPACE, '0px');
+    };
+  }, [host, phone]);
 }

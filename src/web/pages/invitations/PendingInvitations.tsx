@@ -8,6 +8,7 @@ import { describeFailure } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
 import { api } from '../../providers/http-client';
 import { switchOrganization } from '../../session/session-actions';
+import { formatDateTime } from '../../../shared/format';
 
 export interface PendingInvitation {
   id: string;
@@ -62,7 +63,7 @@ export function PendingInvitations({ list, reload, onAccepted }: {
       setBusy(null);
     }
   };
-  const date = (iso: string) => new Date(iso).toLocaleDateString(locale === 'sw' ? 'sw-KE' : 'en-KE', { dateStyle: 'medium' });
+  const date = (iso: string) => formatDateTime(iso, locale === 'sw' ? 'sw-KE' : 'en-KE');
   return (
     <Stack spacing={1.5}>
       {error ? <Alert severity="error">{translate(error, { _: error })}</Alert> : null}

@@ -3,7 +3,7 @@
 // each field that changed with its label, money through the currency formatter. Pure, so the
 // words are tested without a screen.
 import { resourceByName } from '../../../../resources/index';
-import { formatCurrency } from '../../../shared/format';
+import { formatCurrency, formatDateTime } from '../../../shared/format';
 import type { Field, Resource } from '../../../shared/resource';
 import { centsToDecimal, parseMoney } from '../../../shared/resource-values';
 import { formatDate } from '../../money/dates';
@@ -46,11 +46,7 @@ const abs = (c: bigint) => (c < 0n ? -c : c);
 
 /** When, in Nairobi time, in the UI's language: "14 Jan 2026, 10:05". */
 export function formatWhen(iso: string, locale: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(`${locale}-KE`, {
-    timeZone: 'Africa/Nairobi', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-  }).format(d);
+  return formatDateTime(iso, `${locale}-KE`) || iso;
 }
 
 type Row = Record<string, unknown>;

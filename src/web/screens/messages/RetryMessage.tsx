@@ -9,12 +9,9 @@ import { describeFailure } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
+import { formatDateTime } from '../../../shared/format';
 
 const RETRYABLE = ['failed', 'insufficient_credits'];
-const when = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' });
-const withYear = new Intl.DateTimeFormat('en-KE', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Africa/Nairobi' });
-/** '25 Nov, 09:00'; with the year when it is not this year's. */
-const sendTime = (d: Date) => (d.getFullYear() === new Date().getFullYear() ? when : withYear).format(d);
 
 export function RetryMessage({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -27,7 +24,7 @@ export function RetryMessage({ record }: { record: RaRecord }) {
   if (record.status === 'queued' && record.scheduled_at) {
     return (
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', minWidth: 84 }}>
-        {translate('screens.outbox.scheduled', { when: sendTime(new Date(String(record.scheduled_at))) })}
+        {translate('screens.outbox.scheduled', { when: formatDateTime(String(record.scheduled_at)) })}
       </Typography>
     );
   }

@@ -3,21 +3,21 @@
 // Daraja keys are stored (never the keys: they are encrypted on the server and write-only).
 import { useEffect, useState } from 'react';
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Chip, IconButton, InputAdornment, Skeleton, Stack, TextField, Tooltip, Typography,
+  Alert, Box, Button, Card, CardContent, CardHeader, Chip, Skeleton, Stack, Typography,
 } from '@mui/material';
-import ContentCopyRoundedIcon from '@mui/icons-material/ContentCopyRounded';
 import AutorenewRoundedIcon from '@mui/icons-material/AutorenewRounded';
 import PhonelinkRingRoundedIcon from '@mui/icons-material/PhonelinkRingRounded';
 import { useTranslate, type RaRecord } from 'react-admin';
 import { paymentChannels } from '../../../../resources/payment-channels';
 import { useConfirm } from '../../components/confirm/ConfirmProvider';
-import { describeFailure } from '../../components/server-errors';
+import { failureText } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
 import { useLabels } from '../../generic/labels';
 import { api } from '../../providers/http-client';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
 import { DarajaActions } from './DarajaActions';
+import { UrlField } from '../../components/UrlField';
 
 interface CallbackUrls {
   confirmation_url: string;
@@ -28,40 +28,6 @@ interface CallbackUrls {
 
 const MPESA_KINDS = ['mpesa_paybill', 'mpesa_till'];
 const KEYS = ['daraja_consumer_key', 'daraja_consumer_secret', 'daraja_passkey'];
-
-export function UrlField({ label, value }: { label: string; value: string }) {
-  const translate = useTranslate();
-  const [copied, setCopied] = useState(false);
-  const copy = () => {
-    void navigator.clipboard?.writeText(value).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    });
-  };
-  return (
-    <TextField
-      fullWidth
-      size="small"
-      label={label}
-      value={value}
-      slotProps={{
-        htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title={translate(copied ? 'screens.payment_channels.copied' : 'screens.payment_channels.copy')}>
-                <IconButton edge="end" size="small" onClick={copy} aria-label={`${translate('screens.payment_channels.copy')}: ${label}`}>
-                  <ContentCopyRoundedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-      }}
-      onFocus={(e) => e.target.select()}
-    />
-  );
-}
 
 export function DarajaPanel({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -80,7 +46,7 @@ export function DarajaPanel({ record }: { record: RaRecord }) {
     let live = true;
     api<CallbackUrls>(`/payment-channels/${id}/callback-urls`)
       .then((u) => live && setUrls(u))
-      .catch((e: unknown) => live && setError(describeFailure(e).message ?? translate('screens.payment_channels.load_failed')));
+      .catch((e: unknown) => live && setError(failureText(e, 'screens.payment_channels.load_failed')));
     return () => {
       live = false;
     };
@@ -101,7 +67,7 @@ export function DarajaPanel({ record }: { record: RaRecord }) {
       setUrls((old) => ({ ...fresh, keys_set: old?.keys_set, can_simulate: old?.can_simulate }));
       toast.add({ severity: 'success', summary: 'screens.payment_channels.rotated', life: 6000 });
     } catch (e) {
-      setError(describeFailure(e).message ?? translate('screens.payment_channels.load_failed'));
+      setError(failureText(e, 'screens.payment_channels.load_failed'));
     } finally {
       setRotating(false);
     }
@@ -125,7 +91,7 @@ export function DarajaPanel({ record }: { record: RaRecord }) {
       />
       <CardContent sx={{ pt: 0 }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('screens.payment_channels.daraja_hint')}</Typography>
-        {error ? <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert> : null}
+        {error ? <Alert severity="error" sx={{ mb: 2 }}>{translate(error, { _: error })}</Alert> : null}
         {urls ? (
           <Stack spacing={2}>
             <UrlField label={translate('screens.payment_channels.confirmation_url')} value={urls.confirmation_url} />

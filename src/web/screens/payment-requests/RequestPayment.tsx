@@ -9,7 +9,7 @@ import PhoneIphoneRoundedIcon from '@mui/icons-material/PhoneIphoneRounded';
 import { useTranslate } from 'react-admin';
 import { formatCurrency } from '../../../shared/format';
 import type { PaymentRequest, PaymentRequestDraft } from '../../../shared/payment-requests';
-import { describeFailure } from '../../components/server-errors';
+import { describeFailure, failureText } from '../../components/server-errors';
 import { api } from '../../providers/http-client';
 import { postAction } from '../common/api';
 import { useCan } from '../common/params';
@@ -47,8 +47,8 @@ function RequestDialog({ tenantId, invoiceId, onClose, onDone }: Props & { onClo
       setPhone(d.phone);
       setAmount(d.amount.replace(/\.00$/, ''));
     }).catch((e) => {
-      const f = describeFailure(e);
-      if (live) setCannot(f.message ?? Object.values(f.fields ?? {})[0] ?? translate('ra.notification.http_error'));
+      const text = failureText(e);
+      if (live) setCannot(translate(text, { _: text }));
     });
     return () => {
       live = false;
@@ -71,7 +71,8 @@ function RequestDialog({ tenantId, invoiceId, onClose, onDone }: Props & { onClo
       }));
     } catch (e) {
       const f = describeFailure(e);
-      setErrors(f.fields ?? { form: f.message ?? translate('ra.notification.http_error') });
+      const text = f.message ?? 'ra.notification.http_error';
+      setErrors(f.fields ?? { form: translate(text, { _: text }) });
     } finally {
       setBusy(false);
     }

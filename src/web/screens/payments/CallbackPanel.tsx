@@ -5,6 +5,7 @@ import { Box, Chip, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { api } from '../../providers/http-client';
 import { Section } from '../common/FormPage';
+import { formatDateTime } from '../../../shared/format';
 
 interface Callback {
   id: string;
@@ -41,7 +42,7 @@ export function CallbackPanel({ paymentId }: { paymentId: string }) {
         <Box key={c.id} data-testid="payment-callback" sx={{ mt: 1 }}>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
             {translate('screens.payments.callback_received', {
-              at: new Intl.DateTimeFormat('en-KE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Africa/Nairobi' }).format(new Date(c.received_at)),
+              at: formatDateTime(c.received_at),
             })}{' '}
             <Chip size="small" variant="outlined" label={c.trans_id} />
           </Typography>

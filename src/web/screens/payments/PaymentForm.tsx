@@ -10,7 +10,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PAYMENT_METHODS } from '../../../../resources/payments';
-import { formatCurrency } from '../../../shared/format';
+import { formatCurrency, formatDateTime } from '../../../shared/format';
 import { FormButtons, FormError, FormPage, Loading, Row, Section, StatusChip, useRecordSave } from '../common/FormPage';
 import { MoneyInput } from '../../generic/MoneyInput';
 import { listPathOf } from '../common/api';
@@ -140,7 +140,7 @@ function Details({ record }: { record: RaRecord }) {
     [translate('screens.payments.amount'), formatCurrency(record.amount)],
     [translate('screens.payments.method'), label('method', String(record.method))],
     [translate('screens.payments.reference'), String(record.external_reference ?? '—')],
-    [translate('screens.payments.paid_at'), record.paid_at ? new Date(String(record.paid_at)).toLocaleString('en-KE', { timeZone: 'Africa/Nairobi' }) : '—'],
+    [translate('screens.payments.paid_at'), formatDateTime(record.paid_at) || '—'],
     [translate('screens.payments.tenant'), String(tenant?.name ?? translate('screens.payments.no_tenant'))],
     [translate('screens.payments.channel'), String(channel?.name ?? '—')],
     [translate('screens.payments.payer'), [record.payer_name, record.payer_phone].filter(Boolean).join(' · ') || '—'],

@@ -8,12 +8,12 @@ import SendRoundedIcon from '@mui/icons-material/SendRounded';
 import { useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { useConfirm } from '../../components/confirm/ConfirmProvider';
-import { describeFailure } from '../../components/server-errors';
+import { describeFailure, failureText } from '../../components/server-errors';
 import { useToast } from '../../components/toast/ToastProvider';
 import { api } from '../../providers/http-client';
 import { postAction } from '../common/api';
 import { Section } from '../common/FormPage';
-import { UrlField } from '../payment-channels/DarajaPanel';
+import { UrlField } from '../../components/UrlField';
 
 interface ReportUrl { delivery_report_url: string }
 interface TestAnswer { ok: boolean; outcome: 'accepted' | 'logged' | 'refused' | 'unavailable'; message: string }
@@ -29,7 +29,7 @@ function DeliveryReportUrl() {
     let live = true;
     api<ReportUrl>('/settings/sms/delivery-report-url')
       .then((a) => live && setUrl(a.delivery_report_url))
-      .catch((e: unknown) => live && setError(describeFailure(e).message ?? null));
+      .catch((e: unknown) => live && setError(failureText(e)));
     return () => {
       live = false;
     };
@@ -42,14 +42,14 @@ function DeliveryReportUrl() {
       setUrl((await postAction<ReportUrl>('/settings/sms/rotate-report-secret')).delivery_report_url);
       toast.add({ severity: 'success', summary: 'screens.settings.report_rotated', life: 6000 });
     } catch (e) {
-      setError(describeFailure(e).message ?? null);
+      setError(failureText(e));
     } finally {
       setRotating(false);
     }
   };
   return (
     <Box>
-      {error ? <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert> : null}
+      {error ? <Alert severity="error" sx={{ mb: 1 }}>{translate(error, { _: error })}</Alert> : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <UrlField label={translate('screens.settings.report_url')} value={url ?? ''} />
@@ -78,7 +78,7 @@ function TestSms({ unsaved }: { unsaved: boolean }) {
     } catch (e) {
       const failure = describeFailure(e);
       if (failure.fields?.to) setFieldError(failure.fields.to);
-      else setAnswer({ ok: false, outcome: 'unavailable', message: failure.message ?? translate('ra.notification.http_error') });
+      else setAnswer({ ok: false, outcome: 'unavailable', message: translate(failureText(e), { _: failureText(e) }) });
     } finally {
       setBusy(false);
     }

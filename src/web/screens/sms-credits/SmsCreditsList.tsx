@@ -75,9 +75,6 @@ const listRoute = routeOf(smsCredits, 'list')!;
 
 export function SmsCreditsList() {
   return (
-    <Box>
-      <SmsBalance />
-      <GenericList resource={smsCredits} route={listRoute} />
-    </Box>
+    <GenericList resource={smsCredits} route={listRoute} above={<SmsBalance />} />
   );
 }

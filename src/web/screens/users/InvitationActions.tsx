@@ -13,6 +13,7 @@ import { api } from '../../providers/http-client';
 import { Section } from '../common/FormPage';
 import { listPathOf } from '../common/api';
 import { useCan } from '../common/params';
+import { formatDateTime } from '../../../shared/format';
 
 export function InvitationActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -26,7 +27,7 @@ export function InvitationActions({ record }: { record: RaRecord }) {
   const [busy, setBusy] = useState<'resend' | 'revoke' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const expired = record.status === 'expired';
-  const until = new Date(String(record.expires_at)).toLocaleString(locale === 'sw' ? 'sw-KE' : 'en-KE', { dateStyle: 'medium', timeStyle: 'short' });
+  const until = formatDateTime(record.expires_at, locale === 'sw' ? 'sw-KE' : 'en-KE');
 
   const run = async (kind: 'resend' | 'revoke') => {
     if (kind === 'revoke') {
