@@ -57,7 +57,8 @@ function LeaseOfTenant() {
     setValue('invoice_id', null);
   }, [tenantId, setValue]);
   if (!tenantId) {
-    return <MuiTextField label={translate('screens.payments.lease')} disabled fullWidth helperText={translate('screens.payments.lease_needs_tenant')} />;
+    // the hint says what to do first, so it keeps the readable colour of a hint, not the faded disabled one
+    return <MuiTextField label={translate('screens.payments.lease')} disabled fullWidth helperText={translate('screens.payments.lease_needs_tenant')} slotProps={{ formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }} />;
   }
   return (
     <ReferenceInput source="lease_id" reference="leases" filter={{ tenant_id: tenantId }} sort={{ field: 'start_date', order: 'DESC' }}>
