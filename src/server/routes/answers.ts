@@ -31,9 +31,13 @@ export const withFiles = (json: TSchema) => ({
   },
 });
 
+/** Set when the record is dated in a closed month: where its effect was posted instead (closed-months.ts). */
+const PeriodNote = Type.String({ description: 'the month is closed: says in which open month this counts' });
+
 export const LeaseActivated = Type.Object({
   lease: Lease,
   invoice: Nullable(Type.Object({ id: Type.String(), number: Type.String(), period_start: Type.String() }, { description: 'the first period\'s invoice; null when nothing was billed yet' })),
+  period_note: Type.Optional(PeriodNote),
 });
 export const LeaseAnswer = Type.Object({ lease: Lease });
 
@@ -42,6 +46,8 @@ const refundFields = {
   refund: Nullable(DepositRefund),
 };
 const endFields = {
+  posted_on: Type.String({ description: 'the day the move-out\'s lines and settlement count on: the move-out, or the first open day when its month is closed' }),
+  period_note: Nullable(PeriodNote),
   voided: Type.Array(Type.String(), { description: 'ids of the future invoices voided' }),
   kept: Type.Array(Type.String(), { description: 'future invoices kept because payments are allocated to them' }),
   last_period: Nullable(Type.Object({ invoice_id: Type.String(), adjustment: Type.String() })),
@@ -58,6 +64,7 @@ export const InvoiceCredited = Type.Object({
   credited: Type.String(),
   released: Type.Array(Type.Object({ payment_id: Type.String(), amount: Type.String() }), { description: 'moved from the invoice\'s payments to the tenant\'s credit on account' }),
   invoice: Invoice,
+  period_note: Type.Optional(PeriodNote),
 });
 
 export const MessagesRetried = Type.Object({ queued: Type.Array(Type.String()), skipped: Type.Array(Type.String()) });

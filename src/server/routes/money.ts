@@ -95,7 +95,7 @@ export async function moneyRoutes(fastify: FastifyInstance) {
     const result = await creditInvoice(tx, ctx.organizationId, ctx.userId, req.params.id, amount, req.body.reason.trim());
     const invoice = await getRecord(tx, invoices, ctx.organizationId, req.params.id);
     const { period_note } = await withPeriodNote(tx, ctx.organizationId, req.server.today(), 'invoices', invoice, invoice.issue_date, 'credit', 'credit');
-    return { ...result, invoice, ...(period_note ? { period_note } : {}) };
+    return { ...result, invoice, ...(period_note ? { period_note: String(period_note) } : {}) };
   }));
 
   app.post('/expenses/:id/approve', {
