@@ -14,6 +14,7 @@ import { createContext, step, type DemoContext } from './context.js';
 import { addHistory } from './history.js';
 import { addMaintenance } from './maintenance.js';
 import { addMessaging } from './messaging.js';
+import { addMeters } from './meters.js';
 import { addPortfolio, updateSettings } from './portfolio.js';
 import { removeDemo } from './remove.js';
 import { addTenancies } from './tenancies.js';
@@ -69,6 +70,7 @@ async function build(ctx: DemoContext): Promise<void> {
   await addHistory(ctx);
   await step(ctx, async () => {
     await addMaintenance(ctx);
+    await addMeters(ctx);
     await addMessaging(ctx);
   });
 }
