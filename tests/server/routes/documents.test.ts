@@ -56,6 +56,15 @@ describe('invoice, receipt and statement PDFs', () => {
     if (channel.kind === 'mpesa_paybill') expect(page).toContain(`M-Pesa Paybill ${channel.number}`);
   });
 
+  it('a report PDF (the rent roll) carries the organisation\'s address and KRA PIN from its own record', async () => {
+    const l = await organization('Rent Roll Agencies');
+    const house = (await l.browser.get(`/api/v1/houses/${l.lease.house_id}`)).json();
+    const res = await l.browser.get(`/api/v1/properties/${house.property_id}/rent-roll?format=pdf`, binary);
+    expect(res.statusCode).toBe(200);
+    const [page] = await pdfPages(res.rawPayload);
+    for (const text of ['Rent Roll Agencies', 'Kimathi Street, Nairobi', 'KRA PIN P051234567Z']) expect(page).toContain(text);
+  });
+
   it('a long invoice goes on to page 2 with its header repeated', async () => {
     const l = await organization('Long Lines Ltd');
     const amounts = Array.from({ length: 60 }, (_, i) => `${100 + i}.00`);

@@ -43,8 +43,9 @@ export interface OrgInfo {
 
 export async function orgInfo(tx: Db, organizationId: string): Promise<OrgInfo> {
   const [row] = rowsOf<{ name: string; footer: string | null; rate: string | null; address: string | null; kra_pin: string | null }>(await tx.execute(sql`
-    select coalesce(settings->>'name', name) as name, settings->>'statement_footer' as footer,
-           settings->>'default_commission_rate' as rate, settings->>'address' as address, settings->>'kra_pin' as kra_pin
+    -- name, address and KRA PIN are the organisation's own columns (resources/settings.ts ORGANIZATION_COLUMNS)
+    select name, settings->>'statement_footer' as footer,
+           settings->>'default_commission_rate' as rate, address, kra_pin
     from organizations where id = ${organizationId}`));
   return { name: row?.name ?? '', footer: row?.footer ?? null, defaultCommissionRate: row?.rate || '0', address: row?.address ?? null, kraPin: row?.kra_pin ?? null };
 }
