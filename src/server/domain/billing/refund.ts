@@ -2,6 +2,7 @@
 // reference, date, amount), at most what the settlement left refundable, recorded with who approved
 // it (refund.lease). It is money leaving the agency, not the tenant's ledger: the statement shows
 // it in the deposit's own ledger, and the rent collected never counts it.
+import { assertOpen } from '../closed-months.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../errors.js';
@@ -42,6 +43,8 @@ export async function recordRefund(tx: Db, organizationId: string, userId: strin
   else if (date < s.move_out_date) errors['refund.date'] = [`The refund cannot be paid before the move-out (${s.move_out_date}).`];
   const reference = input.reference ? String(input.reference).trim().slice(0, 100) || null : null;
   if (Object.keys(errors).length) throw invalid(errors);
+  // money paid out on a day of a closed month would change a statement already printed
+  await assertOpen(tx, organizationId, date, 'refund.date');
   await tx.execute(sql`
     update deposit_settlements set refund_amount = ${dec(amount!)}, refund_method = ${method}, refund_reference = ${reference},
       refund_date = ${date}::date, refunded_by = ${userId}, refunded_at = now()

@@ -135,7 +135,12 @@ describe('move-out deductions and the deposit refund', () => {
     expect(over.statusCode).toBe(422);
     expect(over.json().errors['refund.amount'][0]).toMatch(/19200\.00/);
     expect((await a.browser.get(`/api/v1/leases/${lease.id}/settlement`)).json().refund).toBeNull();
-    const ok = await a.browser.post(`/api/v1/leases/${lease.id}/refund`, { amount: '19200.00', method: 'bank', reference: 'EFT 0091', date: '2026-04-01' });
+    // a refund dated in a closed month is refused on its date (April closed), paid in May it is taken
+    expect((await a.browser.post('/api/v1/periods/close', { month: '2026-04' })).statusCode).toBe(200);
+    const closed = await a.browser.post(`/api/v1/leases/${lease.id}/refund`, { amount: '19200.00', method: 'bank', date: '2026-04-01' });
+    expect(closed.statusCode).toBe(422);
+    expect(Object.keys(closed.json().errors)).toEqual(['refund.date']);
+    const ok = await a.browser.post(`/api/v1/leases/${lease.id}/refund`, { amount: '19200.00', method: 'bank', reference: 'EFT 0091', date: '2026-05-04' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ refundable: '19200.00', refund: { amount: '19200.00', method: 'bank', reference: 'EFT 0091' } });
   });
