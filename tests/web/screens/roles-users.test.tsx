@@ -43,7 +43,8 @@ describe('role form', () => {
     await screen.findByText('List page', {}, T);
     expect(currentPath()).toBe('/roles');
     const body = sent('POST', 'roles')[0]!;
-    const expected = new Set([...CRUD_ACTIONS.map((a) => `${a}.lease`), ...MODULES.map((m) => `list.${m}`)]);
+    // the Leases row is every permission on leases: the CRUD ones and its own verbs (refund.lease)
+    const expected = new Set([...CRUD_ACTIONS.map((a) => `${a}.lease`), ...ALL_PERMISSIONS.filter((p) => p.endsWith('.lease')), ...MODULES.map((m) => `list.${m}`)]);
     expected.delete('list.charge');
     expect(body.name).toBe('Letting agent');
     expect(new Set(body.permissions as string[])).toEqual(expected);
