@@ -6,6 +6,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { serverEnv } from '../child-env.js';
 
 export const DEMO_EMAIL = 'admin@demo.keja.co.ke';
 export const DEMO_PASSWORD = process.env.KEJA_URL ? (process.env.DEMO_PASSWORD ?? 'Demo-Pass-2026') : 'Demo-Pass-2026-routes';
@@ -23,10 +24,10 @@ export async function startDemoServer(): Promise<{ url: string; stop(): Promise<
   cpSync('dist/web', webDir, { recursive: true });
   let out = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: webDir, DEMO: '1', DEMO_EMAIL, DEMO_PASSWORD,
+    env: serverEnv({
+      PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIR: webDir, DEMO: '1', DEMO_EMAIL, DEMO_PASSWORD,
       LOG_LEVEL: 'warn', COUNTRY_LOOKUP_URL: '',
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => { out += d; });

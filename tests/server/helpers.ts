@@ -32,10 +32,13 @@ export function memoryMailer(mails: Mail[]): Mailer {
   return { send: async (mail) => void mails.push(mail) };
 }
 
+/** The test app's APP_KEY: a server started as its own process on the same database needs it to read the keys the tests saved. */
+export const TEST_APP_KEY = 'test-app-key-0123456789';
+
 export async function buildTestApp(overrides: Partial<Config> = {}, database?: Database): Promise<TestApp> {
   const db = database ?? (await testDatabase());
   const mails: Mail[] = [];
-  const config = loadConfig({}, { memory: true, appKey: 'test-app-key-0123456789', logLevel: 'silent', appUrl: 'http://keja.test', webDir: '/nonexistent', ...overrides });
+  const config = loadConfig({}, { memory: true, appKey: TEST_APP_KEY, logLevel: 'silent', appUrl: 'http://keja.test', webDir: '/nonexistent', ...overrides });
   const clock: TestApp['clock'] = { today: null };
   const app = await buildApp({ config, database: db, mailer: memoryMailer(mails), today: () => clock.today ?? todayIn(), checkAnswers: true }, { logger: false });
   return {

@@ -10,7 +10,8 @@ import { startFakeAfricasTalking, FAKE_AT_API_KEY, FAKE_AT_USERNAME, type FakeAf
 import { inScope, rowsOf } from '../../../src/server/db/client.js';
 import { UNKNOWN_OUTCOME } from '../../../src/server/domain/messaging/dispatch.js';
 import { batchSends, enqueueSend } from '../../../src/server/domain/messaging/enqueue.js';
-import { buildTestApp, onPostgres, registeredBrowser, type TestApp } from '../helpers.js';
+import { buildTestApp, onPostgres, registeredBrowser, TEST_APP_KEY, type TestApp } from '../helpers.js';
+import { serverEnv } from '../../child-env.js';
 
 // kill -9 in the middle of a 500-message bulk send (issue 10): the real server runs as a child
 // process on the run's PostgreSQL database, sending to the fake Africa's Talking over HTTP; it is
@@ -32,11 +33,9 @@ const freePort = () => new Promise<number>((resolve) => {
 });
 
 function startServer(port: number): ChildProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of Object.keys(env)) if (k.startsWith('VITEST') || k === 'NODE_ENV' || k === 'TEST') delete env[k];
-  Object.assign(env, {
+  const env = serverEnv({
     DATABASE_URL: inject('databaseUrl'), PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error',
-    APP_KEY: 'kill-test-app-key-0123456789', AFRICASTALKING_URL: fake.url,
+    APP_KEY: TEST_APP_KEY, AFRICASTALKING_URL: fake.url,
     JOB_WORKERS: '2', SMS_LEASE_SECONDS: '3', MESSAGE_SWEEP_SECONDS: '1', BILLING_SCHEDULER: '1',
   });
   const proc = spawn(process.execPath, ['--import', 'tsx', path.resolve('src/server/main.ts')], { env, stdio: ['ignore', 'ignore', 'inherit'] });

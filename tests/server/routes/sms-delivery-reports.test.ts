@@ -209,6 +209,24 @@ describe('Settings › SMS test message', () => {
     expect(logged.message).toMatch(/written to the server log, not sent/);
   });
 
+  it('a key saved under another APP_KEY: the test SMS and every queued SMS fail saying so, nothing reaches the provider', async () => {
+    const o = await atOrg('Moved Server Estates');
+    // what a key sealed by a server with another APP_KEY looks like here: well formed, not decryptable
+    await t.database.db.execute(sql`update organizations set settings = jsonb_set(settings, '{africastalking_api_key}', to_jsonb('v1.AAAAAAAAAAAAAAAA.BBBBBBBBBBBBBBBBBBBBBB.CCCC'::text)) where id = ${o.orgId}`);
+    const before = fake.requests;
+    const test = (await o.browser.post('/api/v1/settings/test-sms', { to: '0712345678' })).json();
+    expect(test).toMatchObject({ ok: false, outcome: 'refused', permanent: true });
+    expect(test.message).toMatch(/cannot be read by this server.*enter the key again/);
+    const m = await sentMessage(o);
+    expect(m).toMatchObject({ status: 'failed', provider_id: null });
+    expect(m.error).toMatch(/cannot be read by this server.*enter the key again/);
+    expect(fake.requests).toBe(before);
+    // typing the key again mends it
+    const settings = (await o.browser.get('/api/v1/settings')).json() as RecordValues;
+    expect((await o.browser.put('/api/v1/settings', { ...settings, africastalking_api_key: 'atsk_jirani' })).statusCode).toBe(200);
+    expect((await o.browser.post('/api/v1/settings/test-sms', { to: '0712345678' })).json()).toMatchObject({ ok: true, outcome: 'accepted' });
+  });
+
   it('refuses a bad phone number (422) and sends nothing', async () => {
     const o = await atOrg('Bad Number Estates');
     const before = fake.requests;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { openAtKey } from './at-key.js';
+import { atKeyUnreadable, openAtKey, UNREADABLE_AT_KEY } from './at-key.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { MessagingServices } from './services.js';
 import { SmsSendError, type SmsAccount } from './sms-driver.js';
@@ -11,6 +11,8 @@ export interface SmsSettings {
   name: string;
   driver: string | null;
   account: SmsAccount;
+  /** A key is stored that this server cannot read (another APP_KEY). */
+  keyUnreadable?: boolean;
 }
 
 export async function smsSettings(tx: Db, organizationId: string): Promise<SmsSettings> {
@@ -18,7 +20,7 @@ export async function smsSettings(tx: Db, organizationId: string): Promise<SmsSe
     select name, settings->>'sms_driver' as driver, settings->>'sms_sender_id' as sender,
       settings->>'africastalking_username' as username, settings->>'africastalking_api_key' as key
     from organizations where id = ${organizationId}`));
-  return { name: row.name, driver: row.driver, account: { senderId: row.sender || null, username: row.username, apiKey: openAtKey(row.key, organizationId) } };
+  return { name: row.name, driver: row.driver, account: { senderId: row.sender || null, username: row.username, apiKey: openAtKey(row.key, organizationId) }, keyUnreadable: atKeyUnreadable(row.key, organizationId) };
 }
 
 export type TestSmsOutcome = 'accepted' | 'logged' | 'refused' | 'unavailable';
@@ -46,6 +48,7 @@ export async function sendTestSms(services: MessagingServices, saved: SmsSetting
   const driverName = saved.driver || services.defaultSmsDriver;
   const factory = services.smsDrivers[driverName];
   if (!factory) return answer('unavailable', `The SMS driver "${driverName}" is not available on this server: choose another one and save.`);
+  if (driverName !== 'log' && saved.keyUnreadable) return answer('refused', UNREADABLE_AT_KEY, { permanent: true });
   try {
     const driver = factory(saved.account);
     const receipt = await driver.send({ to, body: testSmsBody(saved.name), senderId: saved.account.senderId });
