@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // Row-level security, applied after every migration run and idempotent: every table with an
 // organization_id column is a tenant table, so a table added later is covered without anyone
 // remembering to. The application role owns nothing and has no BYPASSRLS; requests switch to it
@@ -18,16 +20,26 @@
 //   the search uses the trigram indexes under RLS. Only a superuser may mark it (migrations run as
 //   the owner; on a managed server without superuser this is skipped and search stays correct,
 //   only slower). Nothing else in the catalogue changes.
+//
+// A second server starting beside a running one (a rolling deploy; every test file on the shared
+// test database) must not take ACCESS EXCLUSIVE locks on tables in use, one after another in one
+// transaction: readers that touch two tables deadlock with it. So a table already secured by this
+// very text (its policies carry the text's hash as their comment) is left alone, and a running
+// system's start changes nothing; a changed policy text is applied once, by the first start.
 
 const ROLE = 'keja_app';
 const TENANT = `NULLIF(current_setting('app.tenant', true), '')`;
 const USER = `NULLIF(current_setting('app.user', true), '')`;
 const INVITATION = `NULLIF(current_setting('app.invitation', true), '')`;
 
+/** Whether a policy needs (re)creating: it is missing or was made by another version of this text. */
+const stale = (table: string, policy: string) =>
+  `coalesce((SELECT obj_description(p.oid, 'pg_policy') FROM pg_policy p WHERE p.polrelid = ${table}::regclass AND p.polname = '${policy}'), '') <> hash`;
+
 export function secureSql(): string {
-  return `
+  const text = `
 DO $$
-DECLARE t record;
+DECLARE t record; hash text := '__HASH__';
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${ROLE}') THEN
     CREATE ROLE ${ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS NOINHERIT;
@@ -40,8 +52,11 @@ BEGIN
     JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
     WHERE c.table_schema = 'public' AND c.column_name = 'organization_id' AND tb.table_type = 'BASE TABLE'
   LOOP
-    EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
-    EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+    IF NOT (SELECT c.relrowsecurity AND c.relforcerowsecurity FROM pg_class c WHERE c.oid = format('%I', t.table_name)::regclass) THEN
+      EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t.table_name);
+      EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t.table_name);
+    END IF;
+    CONTINUE WHEN NOT (${stale("format('%I', t.table_name)", 'tenant_isolation')});
     EXECUTE format('DROP POLICY IF EXISTS tenant_isolation ON %I', t.table_name);
     IF t.table_name = 'memberships' THEN
       -- a user sees their own memberships (to list and switch organisations) and, inside an
@@ -54,21 +69,27 @@ BEGIN
     ELSE
       EXECUTE format($p$CREATE POLICY tenant_isolation ON %I USING (organization_id = ${TENANT}) WITH CHECK (organization_id = ${TENANT})$p$, t.table_name);
     END IF;
+    EXECUTE format('COMMENT ON POLICY tenant_isolation ON %I IS %L', t.table_name, hash);
   END LOOP;
   -- a Daraja callback carries only its channel's secret: in a scope with no organisation and
   -- app.callback_secret set, that one channel row is readable (its organisation then becomes the
   -- scope's; domain/daraja/c2b.ts). Permissive policies add up: tenant_isolation still applies.
   IF to_regclass('payment_channels') IS NOT NULL
-     AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'payment_channels' AND column_name = 'callback_secret') THEN
+     AND EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'payment_channels' AND column_name = 'callback_secret')
+     AND ${stale("'payment_channels'", 'callback_lookup')} THEN
     DROP POLICY IF EXISTS callback_lookup ON payment_channels;
     CREATE POLICY callback_lookup ON payment_channels FOR SELECT
       USING (callback_secret = NULLIF(current_setting('app.callback_secret', true), ''));
+    EXECUTE format('COMMENT ON POLICY callback_lookup ON payment_channels IS %L', hash);
   END IF;
   -- organisations (the platform's tenants, keyed by id): inside an organisation's scope only that
   -- one; in a user's scope only theirs; outside any scope (the scheduler's pass over all of them,
   -- the auth routes) every one, as for the other account tables
-  ALTER TABLE organizations ENABLE ROW LEVEL SECURITY;
-  ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
+  IF NOT (SELECT relrowsecurity AND relforcerowsecurity FROM pg_class WHERE oid = 'organizations'::regclass) THEN
+    ALTER TABLE organizations ENABLE ROW LEVEL SECURITY;
+    ALTER TABLE organizations FORCE ROW LEVEL SECURITY;
+  END IF;
+  IF ${stale("'organizations'", 'tenant_isolation')} THEN
   DROP POLICY IF EXISTS tenant_isolation ON organizations;
   CREATE POLICY tenant_isolation ON organizations USING (
     CASE
@@ -79,6 +100,8 @@ BEGIN
       ELSE true
     END
   ) WITH CHECK (${TENANT} IS NULL OR id = ${TENANT});
+  EXECUTE format('COMMENT ON POLICY tenant_isolation ON organizations IS %L', hash);
+  END IF;
   IF to_regproc('list_counts_install') IS NOT NULL THEN
     PERFORM list_counts_install();
   END IF;
@@ -91,4 +114,5 @@ BEGIN
     END;
   END IF;
 END $$;`;
+  return text.replace('__HASH__', createHash('sha256').update(text).digest('hex').slice(0, 32));
 }
