@@ -1,6 +1,7 @@
 import {
   boolean, date, defineResource, longText, number, reference, route,
 } from '../src/shared/resource.js';
+import { formatDay } from '../src/shared/format.js';
 
 /**
  * A meter's reading. The server keeps the chain: the previous reading and the consumption
@@ -17,7 +18,7 @@ export const readings = defineResource({
   order: 56,
   icon: 'Straighten',
   label: 'Meter reading |||| Meter readings',
-  recordTitle: (r) => [r.value, r.date].filter(Boolean).join(' · '),
+  recordTitle: (r) => [r.value, formatDay(r.date)].filter(Boolean).join(' · '),
   fields: [
     reference('meter_id', 'meters', { required: true, list: true, filter: true }),
     reference('house_id', 'houses', { readOnly: true, list: true, filter: true }),

@@ -1,6 +1,7 @@
 import {
   boolean, choice, date, datetime, defineResource, longText, money, reference, route, text,
 } from '../src/shared/resource.js';
+import { formatDay } from '../src/shared/format.js';
 
 export const REMITTANCE_METHODS = ['bank', 'mpesa', 'cheque', 'cash'] as const;
 export const REMITTANCE_STATUSES = ['draft', 'approved', 'void'] as const;
@@ -21,7 +22,7 @@ export const remittances = defineResource({
   order: 25,
   icon: 'Outbound',
   label: 'Owner remittance |||| Owner remittances',
-  recordTitle: (r) => [r.reference, r.date].filter(Boolean).join(' · ') || String(r.id ?? ''),
+  recordTitle: (r) => [r.reference, formatDay(r.date)].filter(Boolean).join(' · ') || String(r.id ?? ''),
   actions: ['approve.remittance'],
   fields: [
     reference('owner_id', 'property-owners', { required: true, list: true, filter: true }),

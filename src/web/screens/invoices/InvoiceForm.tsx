@@ -11,7 +11,7 @@ import {
   useGetList, useGetMany, useGetOne, useTranslate, type RaRecord,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatCurrency } from '../../../shared/format';
+import { formatCurrency, formatDay } from '../../../shared/format';
 import { useToast } from '../../components/toast/ToastProvider';
 import { FormButtons, FormError, FormPage, Loading, Row, Section, StatusChip, useRecordSave } from '../common/FormPage';
 import { ActionDialog } from '../common/ReasonDialog';
@@ -188,7 +188,7 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
           {(['period_start', 'period_end', 'issue_date', 'due_date'] as const).map((k) => (
             <Box key={k}>
               <Typography variant="caption" color="text.secondary">{translate(`resources.invoices.fields.${k}`, { _: translate(`screens.invoices.${k}`) })}</Typography>
-              <Typography>{String(record[k] ?? '—')}</Typography>
+              <Typography>{formatDay(record[k]) || '—'}</Typography>
             </Box>
           ))}
         </Box>

@@ -10,7 +10,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { PAYMENT_METHODS } from '../../../../resources/payments';
-import { formatCurrency, formatDateTime } from '../../../shared/format';
+import { formatCurrency, formatDateTime, formatDay } from '../../../shared/format';
 import { FormButtons, FormError, FormPage, Loading, Row, Section, StatusChip, useRecordSave } from '../common/FormPage';
 import { MoneyInput } from '../../generic/MoneyInput';
 import { listPathOf } from '../common/api';
@@ -113,8 +113,8 @@ function Allocations({ record }: { record: RaRecord }) {
                   <TableCell>
                     <MuiLink component={Link} to={`/invoice-form/${encodeURIComponent(a.invoice_id)}`}>{String(inv?.number ?? a.invoice_id)}</MuiLink>
                   </TableCell>
-                  <TableCell>{inv ? `${inv.period_start} – ${inv.period_end}` : ''}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{a.allocated_on ?? ''}</TableCell>
+                  <TableCell>{inv ? `${formatDay(inv.period_start)} – ${formatDay(inv.period_end)}` : ''}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{formatDay(a.allocated_on)}</TableCell>
                   <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>{formatCurrency(a.amount)}</TableCell>
                 </TableRow>
               );

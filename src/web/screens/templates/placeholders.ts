@@ -1,6 +1,7 @@
 // Placeholders in message texts: the allowed names come from the templates declaration; the
 // sample values make the preview read like a real message.
 import { TEMPLATE_PLACEHOLDERS } from '../../../../resources/templates';
+import { formatDay } from '../../../shared/format';
 
 export type Placeholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export const PLACEHOLDERS: readonly Placeholder[] = TEMPLATE_PLACEHOLDERS;
@@ -10,7 +11,7 @@ export const SAMPLE_VALUES: Readonly<Record<Placeholder, string>> = {
   house_number: 'A4',
   property_name: 'Jirani Heights',
   balance: '15,000.00',
-  due_date: '05/12/2026',
+  due_date: formatDay('2026-12-05'),
   amount_paid: '5,000.00',
   receipt_number: 'RCT-000123',
   paybill: '4015532',
