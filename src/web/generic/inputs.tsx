@@ -9,7 +9,6 @@ import {
   AutocompleteInput,
   BooleanInput,
   DateInput,
-  DateTimeInput,
   PasswordInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -33,6 +32,7 @@ import { hasPermission } from '../routing/access';
 import { NumberInput } from '../components/NumberInput';
 import { PhoneInput } from '../components/phone/PhoneInput';
 import { declaration, mayPick } from './access';
+import { NairobiDateTimeInput } from '../components/NairobiDateTimeInput';
 import { useSession } from '../session/session-store';
 import { OptionTitle, titleText } from './display';
 import { choicesOf, searchOf } from './filters';
@@ -172,7 +172,7 @@ export function inputFor(field: Field, { source = field.key, label, labels, read
     case 'date':
       return <DateInput key={source} {...common} {...ro} disabled={readOnly} />;
     case 'datetime':
-      return <DateTimeInput key={source} {...common} {...ro} disabled={readOnly} />;
+      return <NairobiDateTimeInput key={source} {...common} {...ro} disabled={readOnly} />;
     case 'boolean':
       return <BooleanInput key={source} source={source} label={label} validate={validate} {...dv} helperText={false} disabled={readOnly} />;
     case 'choice':

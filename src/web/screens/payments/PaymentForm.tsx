@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Link as MuiLink, TextField as MuiTextField, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import {
-  AutocompleteInput, DateTimeInput, Form, RadioButtonGroupInput, ReferenceInput, ResourceContextProvider, TextInput,
+  AutocompleteInput, Form, RadioButtonGroupInput, ReferenceInput, ResourceContextProvider, TextInput,
   maxLength, required, useGetMany, useGetOne, useTranslate, type RaRecord, type Validator,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { PAYMENT_METHODS } from '../../../../resources/payments';
 import { formatCurrency, formatDateTime, formatDay } from '../../../shared/format';
 import { FormButtons, FormError, FormPage, Loading, Row, Section, StatusChip, useRecordSave } from '../common/FormPage';
 import { MoneyInput } from '../../generic/MoneyInput';
+import { NairobiDateTimeInput } from '../../components/NairobiDateTimeInput';
 import { listPathOf } from '../common/api';
 import { useChoiceLabel, useChoices } from '../common/choices';
 import { useCan, useRecordId } from '../common/params';
@@ -213,7 +214,7 @@ export function PaymentForm() {
             <Section title={translate('screens.payments.money')}>
               <Row>
                 <MoneyInput source="amount" min={0.01} validate={required()} />
-                <DateTimeInput source="paid_at" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : null)} />
+                <NairobiDateTimeInput source="paid_at" validate={required()} />
               </Row>
               <RadioButtonGroupInput source="method" choices={methods} validate={required()} />
               <Row>
