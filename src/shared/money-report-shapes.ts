@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 // The JSON the money endpoints answer (docs/api.md "Domain endpoints"), as the server builds it
 // (src/server/domain/reports/) and the web app reads it: one declaration for both sides, as
@@ -8,9 +8,9 @@ import { Type, type Static, type TSchema } from 'typebox';
 
 export const Decimal = Type.String({ description: 'KES as a decimal string, e.g. "1500.00"' });
 import { DepositLedger, DepositRefund, SettlementFigures } from './settlement.js';
+import { Nullable, NullableDateTime } from './schema-helpers.js';
 
 export type Decimal = string;
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const Text = Type.String();
 const NullableText = Nullable(Type.String());
 const Day = Type.String({ description: 'YYYY-MM-DD' });
@@ -202,7 +202,6 @@ export type Dashboard = Static<typeof Dashboard>;
 
 export type SkipReason = 'draft' | 'ended' | 'not_started' | 'not_due' | 'nothing_to_bill' | 'already_billed';
 const SKIP_REASONS: SkipReason[] = ['draft', 'ended', 'not_started', 'not_due', 'nothing_to_bill', 'already_billed'];
-const NullableDateTime = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' });
 
 export const BillingRun = Type.Object({
   id: Text,

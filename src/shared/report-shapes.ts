@@ -1,10 +1,10 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { Nullable } from './schema-helpers.js';
 
 // The JSON of the portfolio and history endpoints, as the server builds it and the web app reads
 // it: one declaration for both sides (TypeBox schemas the routes answer with; each type is the
 // schema's Static). Money is decimal text, never a number.
 
-const Nullable = <T extends TSchema>(t: T, description?: string) => Type.Union([t, Type.Null()], description ? { description } : {});
 const Text = Type.String();
 const NullableText = Nullable(Type.String());
 

@@ -15,9 +15,9 @@ import { withTenant, type TenantContext } from '../tenancy.js';
 import { parseListQuery, type Condition, type ListQuery } from './query-parser.js';
 import { checkReferences } from './repository.js';
 import { EXPORT_PAGE, registerExport, type Cursor } from './export.js';
+import { Nullable } from '../../shared/schema-helpers.js';
 
 const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 /** A member or an invitation, as the users list shows it. */
 const UserRecord = Type.Object({
   id: Type.String(), name: Type.String(), email: Type.String(), phone: Nullable(Type.String()),

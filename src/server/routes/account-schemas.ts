@@ -1,13 +1,13 @@
 import { Type } from 'typebox';
+import { Nullable, NullableDateTime } from '../../shared/schema-helpers.js';
 
 // The answers of the account routes (auth, organisations, tokens), declared once. A typed
 // response schema is also a guard: Fastify's serialiser writes only the keys named here, so a
 // column added to a query later (a password hash, a token hash) never reaches a client.
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 // Date columns are serialised to ISO strings by Fastify; the handlers may return either.
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
-const NullableDate = Type.Unsafe<Date | string | null>({ type: ['string', 'null'], format: 'date-time' });
+const NullableDate = NullableDateTime;
 
 export const Message = Type.Object({ message: Type.String() });
 /** A 204's declared answer: nothing. */

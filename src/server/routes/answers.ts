@@ -6,12 +6,12 @@ import { DepositRefund, SettlementFigures } from '../../shared/settlement.js';
 import { recordSchema } from '../../shared/resource-schema.js';
 import type { RecordValues } from '../../shared/resource.js';
 import { recordAnswer, served } from '../crud/record-answer.js';
+import { Nullable } from '../../shared/schema-helpers.js';
 
 // The answers of the domain verbs (billing, money, messaging, portfolio, settings), declared once
 // for /api/docs and the serialiser. The shapes the web app reads as well live in src/shared
 // (money-report-shapes.ts, report-shapes.ts, message-plan.ts, settlement.ts).
 
-const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const record = (name: string) => recordAnswer(resourceByName(name)!);
 
 export const Lease = record('leases');

@@ -6,9 +6,9 @@ import { rowsOf } from '../db/client.js';
 import { suggestTenant } from '../domain/daraja/suggest.js';
 import { notFound } from '../errors.js';
 import { withTenant } from '../tenancy.js';
+import { Nullable } from '../../shared/schema-helpers.js';
 
 const Id = Type.Object({ id: Type.String({ maxLength: 64 }) });
-const Nullable = (t: ReturnType<typeof Type.String>) => Type.Union([t, Type.Null()]);
 const Callback = Type.Object({
   id: Type.String(),
   channel_id: Type.String(),
