@@ -280,7 +280,7 @@ function Payouts({ s, locale }: { s: PropertyStatement; locale: string }) {
             {formatDate(r.date, locale)}
           </Typography>
           <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-            {[translate(`choices.any.${r.method}`, { _: r.method }), r.reference, r.property_id ? names.get(r.property_id) : translate('money.property_statement.payout_whole_account')].filter(Boolean).join(' · ')}
+            {[translate(`resources.remittances.choices.method.${r.method}`, { _: translate(`choices.any.${r.method}`, { _: humanize(r.method) }) }), r.reference, r.property_id ? names.get(r.property_id) : translate('money.property_statement.payout_whole_account')].filter(Boolean).join(' · ')}
             {r.voided ? ` (${translate('money.property_statement.payout_void')})` : ''}
           </Typography>
           <Typography variant="body2" sx={moneyCellSx}>

@@ -38,6 +38,8 @@ export function MeterWalk() {
   useEffect(() => { setDone(new Set()); void load(); }, [load]);
 
   const meters = walk?.meters ?? [];
+  // read: saved on this walk, or already read on the walk's date (another device, a reload)
+  const read = meters.filter((m) => done.has(m.meter_id) || m.last?.date === date).length;
   return (
     <Box sx={{ maxWidth: 720, mx: 'auto', width: '100%', pb: 6, pt: 1 }}>
       <Title title={translate('screens.meter_walk.title')} />
@@ -61,7 +63,7 @@ export function MeterWalk() {
       {walk && !meters.length ? <Alert severity="info">{translate('screens.meter_walk.none')}</Alert> : null}
       {meters.length ? (
         <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }} role="status">
-          {translate('screens.meter_walk.progress', { done: done.size, total: meters.length })}
+          {translate('screens.meter_walk.progress', { done: read, total: meters.length })}
         </Typography>
       ) : null}
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
