@@ -2,6 +2,7 @@
 // so the consumption billed (domain/billing/meters.ts) is always this reading − the one before.
 import { sql } from 'drizzle-orm';
 import { consumptionOf, fromThousandths, thousandths } from '../../shared/meter-readings.js';
+import { formatDay } from '../../shared/format.js';
 import type { RecordValues } from '../../shared/resource.js';
 import type { Actor } from '../crud/hooks.js';
 import { rowsOf, type Db } from '../db/client.js';
@@ -59,7 +60,7 @@ export const readingHooks = {
     const replacement = record.replacement === true;
     if (last && !replacement && (thousandths(record.value) ?? 0n) < (thousandths(last.value) ?? 0n)) {
       throw invalid({
-        value: [`This reading (${shown(String(record.value), meter.unit)}) is lower than meter ${meter.number}'s last one (${shown(last.value, meter.unit)} on ${last.date}). A meter only counts up: check the figure, or mark the reading as a meter replacement if the meter was changed.`],
+        value: [`This reading (${shown(String(record.value), meter.unit)}) is lower than meter ${meter.number}'s last one (${shown(last.value, meter.unit)} on ${formatDay(last.date)}). A meter only counts up: check the figure, or mark the reading as a meter replacement if the meter was changed.`],
       });
     }
     values.house_id = meter.house_id;

@@ -4,6 +4,7 @@
 // charge: consumption × rate (at least the charge's minimum) plus the standing charge.
 import { sql } from 'drizzle-orm';
 import { timesQuantity } from '../../../shared/money.js';
+import { formatDay } from '../../../shared/format.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { recordAudits } from '../audit.js';
 import { unitText } from '../meters.js';
@@ -22,7 +23,7 @@ const trim = (d: string) => (d.includes('.') ? d.replace(/0+$/, '').replace(/\.$
 export function readingLines(r: ReadingRow): PlannedLine[] {
   const rate = cents(r.rate);
   const used = trim(r.consumption);
-  const span = r.previous_date ? `${r.previous_date} to ${r.date}` : r.date;
+  const span = r.previous_date ? `${formatDay(r.previous_date)} to ${formatDay(r.date)}` : formatDay(r.date);
   const what = `${r.charge_name}, meter ${r.meter_number}, ${span}: ${used} ${unitText(r.unit)}`;
   const metered = { charge_id: r.charge_id, meter_previous: trim(r.previous_value), meter_current: trim(r.value) };
   const byUse = timesQuantity(rate, used);

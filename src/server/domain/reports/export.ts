@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { formatCurrency } from '../../../shared/format.js';
+import { formatCurrency, formatDateTime, formatDay } from '../../../shared/format.js';
 import { writeCsv } from '../../csv.js';
 import type { OrgInfo, ReportTable } from './common.js';
 
@@ -15,6 +15,9 @@ export function toCsv(t: ReportTable): string {
   rows.push([], ...t.summary.map(([k, v]) => [k, v]));
   return writeCsv(rows);
 }
+
+/** On paper every calendar day reads as on screen (25 Nov 2026); the CSV keeps ISO days for spreadsheets. */
+const days = (text: string) => text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, (d) => formatDay(d) || d);
 
 /**
  * A printable A4 statement: organisation, title, facts, the table with repeated headers on each
@@ -34,7 +37,7 @@ export function toPdf(t: ReportTable, org: OrgInfo, generatedAt = new Date()): P
     .text([org.address, org.kraPin && `KRA PIN ${org.kraPin}`].filter(Boolean).join(' · ') || ' ');
   doc.moveDown(0.6).fillColor('#000').font('Helvetica-Bold').fontSize(13).text(t.title);
   doc.moveDown(0.3).font('Helvetica').fontSize(9);
-  for (const [k, v] of t.facts) doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v || '—');
+  for (const [k, v] of t.facts) doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(days(v) || '—');
   doc.moveDown(0.8);
 
   const fixed = t.columns.reduce((s, c) => s + (c.width ?? 0), 0);
@@ -42,7 +45,7 @@ export function toPdf(t: ReportTable, org: OrgInfo, generatedAt = new Date()): P
   const widths = t.columns.map((c) => c.width ?? Math.max(50, (width - fixed) / Math.max(1, flexible)));
   const scale = width / widths.reduce((a, b) => a + b, 0);
   const cols = widths.map((w) => w * scale);
-  const cell = (v: string | null | undefined, money?: boolean) => (v === null || v === undefined || v === '' ? '' : money ? formatCurrency(v) : String(v));
+  const cell = (v: string | null | undefined, money?: boolean) => (v === null || v === undefined || v === '' ? '' : money ? formatCurrency(v) : days(String(v)));
 
   const row = (values: Array<string>, opts: { bold?: boolean; shade?: boolean } = {}) => {
     doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
@@ -81,7 +84,7 @@ export function toPdf(t: ReportTable, org: OrgInfo, generatedAt = new Date()): P
     const y = doc.page.height - doc.page.margins.bottom - 28;
     doc.font('Helvetica').fontSize(7).fillColor('#555');
     if (org.footer) doc.text(org.footer, left, y, { width: width - 120, height: 26, ellipsis: true });
-    doc.text(`Generated ${generatedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC · Page ${i - range.start + 1} of ${range.count}`, left + width - 200, y, { width: 200, align: 'right' });
+    doc.text(`Generated ${formatDateTime(generatedAt)} (Nairobi) · Page ${i - range.start + 1} of ${range.count}`, left + width - 200, y, { width: 200, align: 'right' });
     doc.fillColor('#000');
   }
   doc.end();

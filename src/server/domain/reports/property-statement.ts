@@ -290,7 +290,7 @@ export async function propertyStatement(tx: Db, organizationId: string, q: Query
 }
 
 /** A decimal's negative as text (a void can make a period's payouts negative). */
-const minus = (v: string) => (v.startsWith('-') ? v.slice(1) : `-${v}`);
+const minus = (v: string) => (cents(v) === 0n ? '0.00' : v.startsWith('-') ? v.slice(1) : `-${v}`);
 
 export function propertyStatementTable(s: PropertyStatement): ReportTable {
   const rows: Money[] = [];
@@ -314,11 +314,11 @@ export function propertyStatementTable(s: PropertyStatement): ReportTable {
     totals: { property: 'Totals', house: '', billed: s.totals.billed, collected: s.totals.collected, arrears: dec(cents(s.totals.billed) - cents(s.totals.collected)) },
     summary: [
       ['Opening balance', s.totals.opening_balance],
-      ['Rent collected', s.totals.collected],
+      ['Collected', s.totals.collected],
       ['Other income', s.totals.other_income],
       ['Money in', s.totals.money_in],
-      ['Expenses (owner)', `-${s.totals.expenses}`],
-      ['Management commission', `-${s.totals.commission}`],
+      ['Expenses (owner)', minus(s.totals.expenses)],
+      ['Management commission', minus(s.totals.commission)],
       ...(s.vat_rate !== null ? [[`VAT ${s.vat_rate}% on commission`, minus(s.totals.commission_vat)]] as Array<[string, string]> : []),
       ['Paid out to the owner', minus(s.totals.paid_out)],
       ['Money out', s.totals.money_out],

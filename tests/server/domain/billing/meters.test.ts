@@ -6,6 +6,7 @@ import { runBilling } from '../../../../src/server/domain/billing/runs.js';
 import { buildTestApp, onPostgres, registeredBrowser, testDatabase, type Browser, type TestApp } from '../../helpers.js';
 import { createSample } from '../../crud/samples.js';
 import { seedOrganization } from './seed.js';
+import { formatDay } from '../../../../src/shared/format.js';
 
 // Metered water on the rent invoice: consumption = this reading − the previous one, billed once per
 // pair of readings, a replacement restarting the count, a lower reading refused with a clear error.
@@ -111,7 +112,7 @@ describe('metered water on the rent invoice', () => {
     // lower than the last: refused on `value`, saying what to do, and nothing is written
     const lower = await read(o.browser, String(o.meter.id), daysAgo(10), '110');
     expect(lower.statusCode).toBe(422);
-    expect(lower.json().errors.value[0]).toBe(`This reading (110 m³) is lower than meter WM-0042's last one (112.5 m³ on ${daysAgo(20)}). A meter only counts up: check the figure, or mark the reading as a meter replacement if the meter was changed.`);
+    expect(lower.json().errors.value[0]).toBe(`This reading (110 m³) is lower than meter WM-0042's last one (112.5 m³ on ${formatDay(daysAgo(20))}). A meter only counts up: check the figure, or mark the reading as a meter replacement if the meter was changed.`);
     // dated before the last one: refused on `date`
     expect((await read(o.browser, String(o.meter.id), daysAgo(30), '120')).json().errors).toHaveProperty('date');
     const before = (await o.browser.get(`/api/v1/readings?filter=${encodeURIComponent(JSON.stringify({ meter_id: o.meter.id }))}`)).json();
