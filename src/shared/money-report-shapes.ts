@@ -68,6 +68,7 @@ const ByCategory = Type.Record(Type.String(), Decimal);
 const totalsFields = {
   billed: Decimal,
   collected: Decimal,
+  arrears: Type.String({ description: 'the owner\'s money billed and not yet collected at the period\'s end (all invoices to that day, not only the period\'s)' }),
   other_income: Decimal,
   expenses: Decimal,
   expenses_not_owner: Decimal,
@@ -94,7 +95,7 @@ export const PropertySection = Type.Object({
   commission_rate: Text,
   vat_rate: Type.Union([Type.String(), Type.Null()], { description: 'the VAT rate on commission (percent) in force at the period\'s end; null when the organisation is not VAT-registered' }),
   aggregator_share_rate: Text,
-  houses: Type.Array(Type.Object({ house_id: Text, house: Text, billed: Decimal, collected: Decimal, arrears: Decimal })),
+  houses: Type.Array(Type.Object({ house_id: Text, house: Text, billed: Decimal, collected: Decimal, arrears: Type.String({ description: 'billed and not yet collected at the period\'s end' }) })),
   other_income_by_category: ByCategory,
   expenses_by_category: ByCategory,
   ...totalsFields,

@@ -145,7 +145,7 @@ function Line({ label, value, op, strong, testId }: { label: ReactNode; value: s
 function StatementView({ s, locale }: { s: PropertyStatement; locale: string }) {
   const translate = useTranslate();
   const t = s.totals;
-  const arrears = centsToDecimal(centsOf(t.billed) - centsOf(t.collected));
+  const arrears = t.arrears;
   const single = s.properties.length === 1 ? s.properties[0] : null;
   const facts: Array<[string, string]> = [
     ...(s.owner ? ([[translate('money.property_statement.owner'), s.owner.name]] as Array<[string, string]>) : []),
@@ -294,7 +294,7 @@ function Payouts({ s, locale }: { s: PropertyStatement; locale: string }) {
 
 function PropertyBlock({ p, showName }: { p: PropertySection; showName: boolean }) {
   const translate = useTranslate();
-  const arrears = centsToDecimal(centsOf(p.billed) - centsOf(p.collected));
+  const arrears = p.arrears;
   const categories = (title: string, m: Record<string, string>) =>
     Object.keys(m).length ? (
       <Box sx={{ minWidth: 200, flex: 1 }}>

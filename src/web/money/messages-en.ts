@@ -111,7 +111,7 @@ export const moneyEnglish = {
     billed: 'Billed',
     collected: 'Collected',
     collection_rate: 'Collection rate %{rate}',
-    arrears: 'Arrears',
+    arrears: 'Owed at the end',
     commission: 'Management commission',
     due_to_owner: 'Due to the owner',
     account: 'The owner’s account',

@@ -114,7 +114,7 @@ export const moneySwahili: Tree<typeof moneyEnglish> = {
     billed: 'Iliyotozwa',
     collected: 'Iliyokusanywa',
     collection_rate: 'Kiwango cha makusanyo %{rate}',
-    arrears: 'Malimbikizo',
+    arrears: 'Deni mwishoni',
     commission: 'Kamisheni ya usimamizi',
     due_to_owner: 'Anachodai mmiliki',
     account: 'Hesabu ya mmiliki',

@@ -69,7 +69,7 @@ export const PROPERTY_STATEMENT: PropertyStatement = {
       { house_id: 'H1', house: 'A1', billed: '20000.00', collected: '15000.00', arrears: '5000.00' },
       { house_id: 'H2', house: 'A2', billed: '18000.00', collected: '18000.00', arrears: '0.00' },
     ],
-    billed: '38000.00', collected: '33000.00',
+    billed: '38000.00', collected: '33000.00', arrears: '5000.00',
     other_income: '2000.00', other_income_by_category: { parking: '2000.00' },
     expenses: '4000.00', expenses_by_category: { repairs: '4000.00' },
     expenses_not_owner: '0.00', unpaid_bills: '0.00',
@@ -78,7 +78,7 @@ export const PROPERTY_STATEMENT: PropertyStatement = {
     opening_balance: '500.00', money_in: '35000.00', money_out: '17828.00', closing_balance: '17672.00',
   }],
   totals: {
-    billed: '38000.00', collected: '33000.00', other_income: '2000.00', expenses: '4000.00', expenses_not_owner: '0.00', unpaid_bills: '0.00',
+    billed: '38000.00', collected: '33000.00', arrears: '5000.00', other_income: '2000.00', expenses: '4000.00', expenses_not_owner: '0.00', unpaid_bills: '0.00',
     commission: '3300.00', commission_vat: '528.00', paid_out: '10000.00', aggregator_share: '660.00', agency_share: '2640.00', agency_charges: '1000.00',
     deposits_opening: '20000.00', deposits_received: '18000.00', deposits_applied: '6000.00', deposits_closing: '32000.00',
     opening_balance: '500.00', money_in: '35000.00', money_out: '17828.00', closing_balance: '17672.00',

@@ -223,6 +223,9 @@ export async function propertyStatement(tx: Db, organizationId: string, q: Query
     const sum = (f: (v: (typeof hs)[number]['v']) => bigint) => hs.reduce((s, h) => s + f(h.v), 0n);
     const billed = sum((v) => v.billed_t - v.billed_b);
     const collected = sum((v) => v.owner_t - v.owner_b);
+    // what is owed at the end, of every invoice to that day: a period's billed less collected
+    // goes negative when older arrears are paid in it
+    const arrears = sum((v) => v.billed_t - v.owner_t);
     const collectedBefore = sum((v) => v.owner_b);
     // rounded on everything collected to the day, so the periods' commissions add up exactly
     const commissionBefore = percentOf(collectedBefore, p.rate);
@@ -254,9 +257,9 @@ export async function propertyStatement(tx: Db, organizationId: string, q: Query
       houses: hs.map((h) => {
         const b = h.v.billed_t - h.v.billed_b;
         const c = h.v.owner_t - h.v.owner_b;
-        return { house_id: h.house_id, house: h.house, billed: dec(b), collected: dec(c), arrears: dec(b - c) };
+        return { house_id: h.house_id, house: h.house, billed: dec(b), collected: dec(c), arrears: dec(h.v.billed_t - h.v.owner_t) };
       }),
-      billed: dec(billed), collected: dec(collected),
+      billed: dec(billed), collected: dec(collected), arrears: dec(arrears),
       other_income: dec(otherIncome), other_income_by_category: byCat(inc),
       expenses: dec(expensesOut), expenses_by_category: byCat(counted),
       expenses_not_owner: dec(exp.filter((e) => e.borne_by !== 'owner').reduce((s, e) => s + cents(e.during), 0n)),
@@ -270,7 +273,7 @@ export async function propertyStatement(tx: Db, organizationId: string, q: Query
     };
   });
   const keys = [
-    'billed', 'collected', 'other_income', 'expenses', 'expenses_not_owner', 'unpaid_bills', 'commission', 'commission_vat', 'paid_out',
+    'billed', 'collected', 'arrears', 'other_income', 'expenses', 'expenses_not_owner', 'unpaid_bills', 'commission', 'commission_vat', 'paid_out',
     'aggregator_share', 'agency_share', 'agency_charges', 'deposits_opening', 'deposits_received', 'deposits_applied', 'deposits_closing',
     'opening_balance', 'money_in', 'money_out', 'closing_balance',
   ] as const;
@@ -308,10 +311,10 @@ export function propertyStatementTable(s: PropertyStatement): ReportTable {
     ],
     columns: [
       { key: 'property', label: 'Property', width: 120 }, { key: 'house', label: 'House', width: 70 },
-      { key: 'billed', label: 'Billed', money: true }, { key: 'collected', label: 'Collected', money: true }, { key: 'arrears', label: 'Arrears', money: true },
+      { key: 'billed', label: 'Billed', money: true }, { key: 'collected', label: 'Collected', money: true }, { key: 'arrears', label: 'Owed at the end', money: true },
     ],
     rows,
-    totals: { property: 'Totals', house: '', billed: s.totals.billed, collected: s.totals.collected, arrears: dec(cents(s.totals.billed) - cents(s.totals.collected)) },
+    totals: { property: 'Totals', house: '', billed: s.totals.billed, collected: s.totals.collected, arrears: s.totals.arrears },
     summary: [
       ['Opening balance', s.totals.opening_balance],
       ['Collected', s.totals.collected],

@@ -146,6 +146,14 @@ describe('money invariants over random ledgers (fast-check)', () => {
         expect(c(s.totals.money_out)).toBe(c(s.totals.expenses) + c(s.totals.commission));
       }
       expect(p2.totals.opening_balance).toBe(p1.totals.closing_balance);
+      // what is owed at each end chains too, and is never negative (a period's billed less
+      // collected is, when older arrears are paid in it)
+      expect(c(p2.totals.arrears)).toBe(c(p1.totals.arrears) + c(p2.totals.billed) - c(p2.totals.collected));
+      for (const s of [p1, p2]) {
+        const houses = (s.properties as Array<{ houses: Array<{ arrears: string }> }>).flatMap((p) => p.houses);
+        for (const h of houses) expect(c(h.arrears)).toBeGreaterThanOrEqual(0n);
+        expect(houses.reduce((a, h) => a + c(h.arrears), 0n)).toBe(c(s.totals.arrears));
+      }
     }), { numRuns: runs, endOnFailure: true, ...replay });
   }, 600_000);
 });
