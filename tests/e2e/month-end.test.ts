@@ -369,6 +369,8 @@ describe('month end, in Chromium (phone and laptop)', () => {
     expect(pdfText).toContain('Paid out to the owner');
     const amount = dec(due).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     expect(pdfText).toContain(amount);
+    // the payout itself, listed as on the screen: its day, method and reference
+    expect(pdfText).toMatch(/of which \d{1,2} [A-Z][a-z]{2} \d{4} · Bank · EFT-ME-0001\s+-Ksh\s*[\d,]+\.\d{2}/);
     expect(pdfText).toMatch(/Closing balance: due to owner\s+(Ksh\s*)?0\.00/);
     // dates on paper read as on screen (27 Nov 2026), the footer in Nairobi time, no negative zero
     expect(pdfText).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b|UTC|-Ksh 0\.00/);

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { percentOf } from '../../../shared/money.js';
+import { formatDay } from '../../../shared/format.js';
+import { humanise } from '../../../shared/humanise.js';
 import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
@@ -324,6 +326,10 @@ export function propertyStatementTable(s: PropertyStatement): ReportTable {
       ['Management commission', minus(s.totals.commission)],
       ...(s.vat_rate !== null ? [[`VAT ${s.vat_rate}% on commission`, minus(s.totals.commission_vat)]] as Array<[string, string]> : []),
       ['Paid out to the owner', minus(s.totals.paid_out)],
+      // each payout of the period, as the screen lists them (a void takes one back on its day)
+      ...s.remittances.map((r): [string, string] => [
+        `of which ${formatDay(r.date)} · ${humanise(r.method)}${r.reference ? ` · ${r.reference}` : ''}${r.voided ? ' (voided)' : ''}`, minus(r.amount),
+      ]),
       ['Money out', s.totals.money_out],
       ['Closing balance: due to owner', s.amount_due_to_owner, true],
       ['Of the commission, aggregator’s share', s.totals.aggregator_share],
