@@ -16,6 +16,7 @@ import { settlementFigures, type Deduction, type DepositRefund, type SettlementF
 import { chargeDeductions, parseDeductions, type DeductionInput } from './deductions.js';
 import { recordRefund, refundOf, type RefundInput } from './refund.js';
 import { postingDay, type Posting } from '../closed-months.js';
+import { releaseBilledItems } from './release.js';
 
 export interface EndBody { move_out_date?: string; apply_deposit_to_arrears?: boolean; deductions?: DeductionInput[]; refund?: RefundInput }
 
@@ -168,6 +169,7 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     await recordAudit(tx, { organizationId, userId, resource: 'invoices', recordId: inv.id, action: 'void', before: { status: inv.status }, after: { status: 'void' }, reason: 'Lease ended' });
     voided.push(inv.id);
   }
+  await releaseBilledItems(tx, organizationId, userId, voided, 'Lease ended');
 
   // the move-out period: bill it prorated, or credit the days after the move-out
   const [terms] = await loadLeaseTerms(tx, organizationId, { ids: [id] });

@@ -13,6 +13,7 @@ import {
 import { queueReceipt } from '../messaging/receipts.js';
 import { numberReceipt, queueNumbering, receiptNumberDeferred } from './receipt-numbers.js';
 import { assertOpen } from '../closed-months.js';
+import { releaseBilledItems } from '../billing/release.js';
 
 export { RECEIPT_PREFIX } from './receipt-numbers.js';
 
@@ -261,6 +262,7 @@ export async function voidInvoice(tx: Db, organizationId: string, userId: string
   await tx.execute(sql`
     update invoices set status = 'void', balance = 0, void_reason = ${reason.trim()}, voided_at = now(), updated_at = now()
     where organization_id = ${organizationId} and id = ${id}`);
+  await releaseBilledItems(tx, organizationId, userId, [id], reason.trim());
   await recordAudit(tx, {
     organizationId, userId, resource: 'invoices', recordId: id, action: 'void', reason: reason.trim(),
     before, after: { ...before, status: 'void', balance: '0.00', void_reason: reason.trim() },

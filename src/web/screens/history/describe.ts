@@ -36,7 +36,7 @@ export interface DescribeContext {
 
 const K = 'screens.history';
 /** Actions whose sentence already quotes the reason. */
-const REASON_IN_TITLE = new Set(['void', 'waive_penalty', 'reverse']);
+const REASON_IN_TITLE = new Set(['void', 'waive_penalty', 'reverse', 'release']);
 /** Child tables a payment's allocation sentence already lists. */
 const SAID_IN_TITLE: Record<string, string[]> = { allocate: ['allocations', 'unallocated'], reallocate: ['allocations', 'unallocated'] };
 
@@ -112,7 +112,11 @@ function title(e: HistoryEntry, resource: Resource, ctx: DescribeContext): strin
       return t('waive_penalty', { amount: money(centsToDecimal(abs(cents(total?.old) - cents(total?.new)))), reason });
     }
     case 'void':
-      return t('void', { reason });
+    case 'release':
+      return t(e.action, { reason });
+    case 'bill':
+    case 'charge_tenant':
+      return t(e.action);
     case 'assign':
       return t('assign', { tenant: ref(change('tenant_id')?.new) });
     case 'notice':

@@ -150,6 +150,37 @@ describe('metered water on the rent invoice', () => {
     expect(history.entries[0]).toMatchObject({ action: 'bill', details: expect.objectContaining({ amount: '600.00' }) });
   });
 
+  it('voiding the invoice gives its readings back: the next invoice bills them, once', async () => {
+    const o = await meteredTenancy('Maji Tena Lettings');
+    expect((await read(o.browser, String(o.meter.id), o.start, '100')).statusCode).toBe(201);
+    const second = await read(o.browser, String(o.meter.id), daysAgo(20), '112.5');
+    expect(second.statusCode, second.body).toBe(201);
+    const next = month(1);
+    await runAndWait(o.browser, next);
+    const wrong = await invoiceFor(o.browser, String(o.lease.id), `${next}-01`);
+    expect(waterLines(wrong)).toHaveLength(2);
+
+    const voided = await o.browser.post(`/api/v1/invoices/${wrong.id}/void`, { reason: 'Wrong rent on it' });
+    expect(voided.statusCode, voided.body).toBe(200);
+    // the reading is unbilled again (and may be corrected), its history saying why
+    expect((await o.browser.get(`/api/v1/readings/${second.json().id}`)).json().invoice_id).toBeNull();
+    const history = (await o.browser.get(`/api/v1/readings/${second.json().id}/history`)).json();
+    expect(history.entries[0]).toMatchObject({ action: 'release', reason: 'Wrong rent on it' });
+
+    const later = month(2);
+    await runAndWait(o.browser, later);
+    const rebilled = await invoiceFor(o.browser, String(o.lease.id), `${later}-01`);
+    expect(waterLines(rebilled)).toEqual([
+      expect.objectContaining({ quantity: '12.5', amount: '1875.00', meter_previous: '100', meter_current: '112.5' }),
+      expect.objectContaining({ amount: '100.00' }),
+    ]);
+    expect((await o.browser.get(`/api/v1/readings/${second.json().id}`)).json().invoice_id).toBe(rebilled.id);
+    // and only there
+    const third = month(3);
+    await runAndWait(o.browser, third);
+    expect(waterLines(await invoiceFor(o.browser, String(o.lease.id), `${third}-01`))).toEqual([]);
+  });
+
   it('a meter takes only a metered charge; an inactive meter takes no readings; a future date is refused', async () => {
     const o = await meteredTenancy('Mita Rules');
     const flat = await o.browser.post('/api/v1/charges', { name: 'Garbage', category: 'service', amount: '300.00', billing: 'monthly', metered: false });

@@ -107,6 +107,21 @@ describe('repairs the tenant pays for', () => {
     expect((await other.browser.get(`/api/v1/work-orders/${tenantPays.id}/history`)).statusCode).toBe(404);
   });
 
+  it('a voided invoice gives its repair back: charged again on the next invoice, once', async () => {
+    const o = await tenancy('Repair Void Co');
+    const order = await completedOrder(o.browser, o.house, 'tenant', '1200.00');
+    await runAndWait(o.browser, month(1));
+    const wrong = await invoiceFor(o.browser, String(o.lease.id), `${month(1)}-01`);
+    expect((await o.browser.post(`/api/v1/invoices/${wrong.id}/void`, { reason: 'Billed twice by hand' })).statusCode).toBe(200);
+    expect((await o.browser.get(`/api/v1/work-orders/${order.id}`)).json().charged_invoice_id).toBeNull();
+    await runAndWait(o.browser, month(2));
+    const next = await invoiceFor(o.browser, String(o.lease.id), `${month(2)}-01`);
+    expect(next.lines.filter((l: { description: string }) => l.description.startsWith('Repair '))).toEqual([expect.objectContaining({ amount: '1200.00' })]);
+    expect((await o.browser.get(`/api/v1/work-orders/${order.id}`)).json().charged_invoice_id).toBe(next.id);
+    const history = (await o.browser.get(`/api/v1/work-orders/${order.id}/history`)).json();
+    expect(history.entries.map((e: { action: string }) => e.action).slice(0, 3)).toEqual(['charge_tenant', 'release', 'charge_tenant']);
+  });
+
   it('a repair charged once keeps its cost and payer: changing them is refused', async () => {
     const o = await tenancy('Charged Repair Locks');
     const order = await completedOrder(o.browser, o.house, 'tenant', '1200.00');
