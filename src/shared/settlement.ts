@@ -40,11 +40,12 @@ export const SettlementFigures = Type.Object({
   deducted: Type.String({ description: 'of the deposit, applied to the deductions (at most the deposit)' }),
   owed: Type.String({ description: 'the deductions the deposit did not cover: the tenant owes them (left open on the invoice)' }),
   unused_days_credit: Type.String({ description: 'money the tenant paid for days after the move-out (the last period credited)' }),
+  credit_applied: Type.String({ description: 'of the unused days credit, what paid the tenant\'s open invoices at the move-out (deductions the deposit did not cover, arrears): not refunded' }),
   refundable: Type.String(),
 });
 export type SettlementFigures = Static<typeof SettlementFigures>;
 
-export type SettlementPart = 'deposit' | 'applied' | 'deduction' | 'unused_days_credit' | 'owed' | 'refundable';
+export type SettlementPart = 'deposit' | 'applied' | 'deduction' | 'unused_days_credit' | 'owed' | 'credit_applied' | 'refundable';
 
 /**
  * The refund, in cents: deposit paid − applied to arrears − deducted + unused days credit. The
@@ -60,6 +61,8 @@ export const sumDeductions = (ds: ReadonlyArray<{ amount: string }>): bigint => 
 export function settlementFigures(p: {
   deposit: bigint; unpaidCancelled: bigint; arrears: bigint; applied: bigint; unusedDaysCredit: bigint;
   deductions?: Deduction[]; deducted?: bigint;
+  /** of the unused days credit, what paid open invoices at the move-out */
+  creditApplied?: bigint;
 }): SettlementFigures {
   const deductions = p.deductions ?? [];
   const total = sumDeductions(deductions);
@@ -70,7 +73,8 @@ export function settlementFigures(p: {
     deductions: deductions.map((d) => ({ category: d.category, description: d.description, amount: centsToDecimal(parseMoney(d.amount) ?? 0n) })),
     deductions_total: centsToDecimal(total), deducted: centsToDecimal(deducted), owed: centsToDecimal(total - deducted),
     unused_days_credit: centsToDecimal(p.unusedDaysCredit),
-    refundable: centsToDecimal(refundCents(p.deposit, p.applied, p.unusedDaysCredit, deducted)),
+    credit_applied: centsToDecimal(p.creditApplied ?? 0n),
+    refundable: centsToDecimal(refundCents(p.deposit, p.applied, p.unusedDaysCredit, deducted) - (p.creditApplied ?? 0n)),
   };
 }
 
@@ -79,19 +83,21 @@ export interface SettlementLine { part: SettlementPart; sign: '+' | '−' | '=';
 /**
  * The lines a screen shows, in order, each with its sign in the sum: deposit paid (+), applied to
  * arrears (−), each deduction in full (−), unused days credit (+), what the deposit did not cover
- * of the deductions, owed by the tenant (+: it is not taken from the refund), refund (=). Lines
- * that are zero are kept (a person checks the sum), except the unused days credit and the owed
- * part when there are none.
+ * of the deductions, owed by the tenant (+: it is not taken from the refund), the unused days
+ * credit that paid open invoices (−), refund (=). Lines that are zero are kept (a person checks
+ * the sum), except the unused days credit, the owed part and the credit applied when there are none.
  */
-export function settlementLines(s: Pick<SettlementFigures, 'deposit' | 'applied' | 'unused_days_credit' | 'refundable'> & Partial<Pick<SettlementFigures, 'deductions' | 'owed'>>): SettlementLine[] {
+export function settlementLines(s: Pick<SettlementFigures, 'deposit' | 'applied' | 'unused_days_credit' | 'refundable'> & Partial<Pick<SettlementFigures, 'deductions' | 'owed' | 'credit_applied'>>): SettlementLine[] {
   const unused = parseMoney(s.unused_days_credit ?? '0') ?? 0n;
   const owed = parseMoney(s.owed ?? '0') ?? 0n;
+  const creditApplied = parseMoney(s.credit_applied ?? '0') ?? 0n;
   return [
     { part: 'deposit', sign: '+', amount: s.deposit },
     { part: 'applied', sign: '−', amount: s.applied },
     ...(s.deductions ?? []).map((d): SettlementLine => ({ part: 'deduction', sign: '−', amount: d.amount, label: d.description, category: d.category })),
     ...(unused !== 0n ? [{ part: 'unused_days_credit' as const, sign: '+' as const, amount: s.unused_days_credit }] : []),
     ...(owed !== 0n ? [{ part: 'owed' as const, sign: '+' as const, amount: centsToDecimal(owed) }] : []),
+    ...(creditApplied !== 0n ? [{ part: 'credit_applied' as const, sign: '−' as const, amount: centsToDecimal(creditApplied) }] : []),
     { part: 'refundable', sign: '=', amount: s.refundable },
   ];
 }

@@ -232,6 +232,8 @@ export const depositSettlements = pgTable('deposit_settlements', {
   applied: numeric('applied', { precision: 14, scale: 2 }).notNull().default('0'),
   /** paid for days after the move-out (the last period credited): refunded with the deposit */
   unused_days_credit: numeric('unused_days_credit', { precision: 14, scale: 2 }).notNull().default('0'),
+  /** of the unused days credit, what paid the tenant's open invoices at the move-out (not refunded) */
+  credit_applied: numeric('credit_applied', { precision: 14, scale: 2 }).notNull().default('0'),
   refundable: numeric('refundable', { precision: 14, scale: 2 }).notNull().default('0'),
   /** the itemised deductions, each a 'deduction' line on deduction_invoice_id: [{category, description, amount}] */
   deductions: jsonb('deductions').notNull().default([]),

@@ -15,6 +15,7 @@ const LABEL: Record<SettlementPart, string> = {
   deduction: 'money.tenant_statement.settlement_deduction',
   owed: 'money.tenant_statement.settlement_not_covered',
   unused_days_credit: 'money.tenant_statement.settlement_unused',
+  credit_applied: 'money.tenant_statement.settlement_credit_applied',
   refundable: 'money.tenant_statement.settlement_refundable',
 };
 

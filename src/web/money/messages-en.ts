@@ -78,6 +78,7 @@ export const moneyEnglish = {
     settlement_arrears: 'Owed at move-out',
     settlement_applied: 'Applied to what was owed',
     settlement_unused: 'Unused days credit (paid for days after the move-out)',
+    settlement_credit_applied: 'Of the unused days credit, paid on what is owed',
     settlement_owed: 'Owed at move-out, before the deposit: %{amount}.',
     settlement_cancelled_note: 'Deposit billed but never paid, cancelled: %{amount}.',
     settlement_refundable: 'Refundable to the tenant',

@@ -81,6 +81,7 @@ export const moneySwahili: Tree<typeof moneyEnglish> = {
     settlement_arrears: 'Deni wakati wa kuhama',
     settlement_applied: 'Iliyotumika kulipa deni',
     settlement_unused: 'Salio la siku zisizotumika (zilizolipwa baada ya kuhama)',
+    settlement_credit_applied: 'Kutoka salio la siku zisizotumika, kulipia deni',
     settlement_owed: 'Deni wakati wa kuhama, kabla ya amana: %{amount}.',
     settlement_cancelled_note: 'Amana iliyotozwa bila kulipwa, imefutwa: %{amount}.',
     settlement_refundable: 'Inayorejeshwa kwa mpangaji',

@@ -49,7 +49,7 @@ export const MOVED_OUT: TenantStatement = {
   deposit_held: '4000.00',
   deposit_unpaid: '0.00',
   deposit_settlements: [{
-    lease_id: 'L1', house: 'A1', move_out_date: '2026-04-15', deposit: '20000.00', unpaid_cancelled: '0.00', arrears: '16000.00', applied: '16000.00', unused_days_credit: '0.00', refundable: '4000.00',
+    lease_id: 'L1', house: 'A1', move_out_date: '2026-04-15', deposit: '20000.00', unpaid_cancelled: '0.00', arrears: '16000.00', applied: '16000.00', unused_days_credit: '0.00', credit_applied: '0.00', refundable: '4000.00',
     deductions: [], deductions_total: '0.00', deducted: '0.00', owed: '0.00', deduction_invoice_id: null,
     refund: { amount: '4000.00', method: 'mpesa', reference: 'QK7H2LX9', date: '2026-04-20', refunded_by: 'U1', refunded_by_name: 'Grace Achieng' },
   }],

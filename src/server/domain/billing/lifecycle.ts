@@ -229,15 +229,33 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     available -= take;
   }
   const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
+  // the rent paid for days not lived in pays what the tenant still owes on this lease (deductions
+  // the deposit did not cover, arrears) before anything is refunded: one is not owed money and
+  // owing money at once. A credit on each open invoice, oldest first, as the deposit's is.
+  // (Not for a move-out back-dated into a closed month: what it did not pay is refunded.)
+  let creditApplied = 0n;
+  if (excess > 0n && !posting.note) {
+    const owing = rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
+      select id, balance::text as balance from invoices
+      where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
+      order by due_date, id`));
+    for (const inv of owing) {
+      const left = excess - creditApplied;
+      if (left <= 0n) break;
+      const take = cents(inv.balance) < left ? cents(inv.balance) : left;
+      const result = await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Unused days credit applied', 'apply_unused_credit', { on });
+      creditApplied += take - result.unapplied;
+    }
+  }
   const settlement: EndResult['settlement'] = {
-    ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess, deductions: charged.deductions, deducted: charged.deducted }),
+    ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess, creditApplied, deductions: charged.deductions, deducted: charged.deducted }),
     applications, deduction_invoice_id: charged.invoice_id, refund: null,
   };
   await tx.execute(sql`
     insert into deposit_settlements (organization_id, id, lease_id, tenant_id, move_out_date, deposit, unpaid_cancelled, arrears, applied,
-      unused_days_credit, refundable, applications, deductions, deducted, deduction_invoice_id, created_by, posted_on)
+      unused_days_credit, credit_applied, refundable, applications, deductions, deducted, deduction_invoice_id, created_by, posted_on)
     values (${organizationId}, ${ulid()}, ${id}, ${lease.tenant_id}, ${moveOut}::date, ${settlement.deposit}, ${settlement.unpaid_cancelled}, ${settlement.arrears},
-      ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb,
+      ${settlement.applied}, ${settlement.unused_days_credit}, ${settlement.credit_applied}, ${settlement.refundable}, ${JSON.stringify(applications)}::jsonb,
       ${JSON.stringify(settlement.deductions)}::jsonb, ${settlement.deducted}, ${charged.invoice_id}, ${userId}, ${on}::date)`);
   await recordAudit(tx, {
     organizationId, userId, resource: 'leases', recordId: id, action: 'end',
@@ -274,7 +292,7 @@ export type StoredSettlement = SettlementFigures & { move_out_date: string; dedu
 export async function leaseSettlement(tx: Db, organizationId: string, id: string): Promise<StoredSettlement | null> {
   const [row] = rowsOf<Record<string, string | null> & { deductions: Deduction[] }>(await tx.execute(sql`
     select ds.move_out_date::text as move_out_date, ds.deposit::text as deposit, ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears,
-      ds.applied::text as applied, ds.unused_days_credit::text as unused_days_credit, ds.deductions, ds.deducted::text as deducted,
+      ds.applied::text as applied, ds.unused_days_credit::text as unused_days_credit, ds.credit_applied::text as credit_applied, ds.deductions, ds.deducted::text as deducted,
       ds.deduction_invoice_id, ds.refund_amount::text as refund_amount, ds.refund_method, ds.refund_reference, ds.refund_date::text as refund_date,
       ds.refunded_by, u.name as refunded_by_name
     from deposit_settlements ds left join users u on u.id = ds.refunded_by
@@ -284,7 +302,7 @@ export async function leaseSettlement(tx: Db, organizationId: string, id: string
     move_out_date: String(row.move_out_date), deduction_invoice_id: row.deduction_invoice_id,
     ...settlementFigures({
       deposit: cents(row.deposit), unpaidCancelled: cents(row.unpaid_cancelled), arrears: cents(row.arrears), applied: cents(row.applied),
-      unusedDaysCredit: cents(row.unused_days_credit), deductions: row.deductions ?? [], deducted: cents(row.deducted),
+      unusedDaysCredit: cents(row.unused_days_credit), creditApplied: cents(row.credit_applied), deductions: row.deductions ?? [], deducted: cents(row.deducted),
     }),
     refund: refundOf(row),
   };

@@ -73,7 +73,7 @@ export function toPdf(t: ReportTable, org: OrgInfo, generatedAt = new Date()): P
   for (const [k, v, strong] of t.summary) {
     const y = doc.y;
     doc.font(strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(strong ? 10 : 9);
-    doc.text(k, left + width - labelW - 140, y, { width: labelW, align: 'right' });
+    doc.text(days(k), left + width - labelW - 140, y, { width: labelW, align: 'right' });
     doc.text(formatCurrency(v), left + width - 130, y, { width: 130, align: 'right' });
     doc.x = left;
   }

@@ -109,7 +109,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   const settlements: DepositSettlement[] = rowsOf<Row>(await tx.execute(sql`
     select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
       ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
-      ds.unused_days_credit::text as unused_days_credit, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
+      ds.unused_days_credit::text as unused_days_credit, ds.credit_applied::text as credit_applied, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
       -- the refund as it stood on the statement's last day (a later payout is not there yet)
       case when ds.refund_date <= ${q.to}::date then ds.refund_amount::text end as refund_amount, ds.refund_method, ds.refund_reference,
       ds.refund_date::text as refund_date, ds.refunded_by, u.name as refunded_by_name
@@ -123,7 +123,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
     ...settlementFigures({
       deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
-      deductions: r.deductions ?? [], deducted: cents(r.deducted),
+      creditApplied: cents(r.credit_applied), deductions: r.deductions ?? [], deducted: cents(r.deducted),
     }),
     refund: refundOf(r),
   }));
@@ -133,7 +133,8 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   const applied = sum((d) => d.applied);
   const deducted = sum((d) => d.deducted);
   const ledger = depositLedger({
-    received: apart.held + applied + deducted, applied, deducted, unusedDaysCredit: sum((d) => d.unused_days_credit), refunded: sum((d) => d.refund?.amount),
+    // the unused days credit held with the deposit is what was not spent on open invoices at the move-out
+    received: apart.held + applied + deducted, applied, deducted, unusedDaysCredit: sum((d) => d.unused_days_credit) - sum((d) => d.credit_applied), refunded: sum((d) => d.refund?.amount),
   });
   return {
     tenant, lease, from: q.from, to: q.to,
@@ -142,7 +143,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     closing_balance: dec(opening + debits - credits),
     // less what was paid back of it (a refund pays the unused days credit first, then the deposit)
     deposit_held: dec(apart.held - settlements.reduce((t, d) => {
-      const back = cents(d.refund?.amount ?? '0') - cents(d.unused_days_credit);
+      const back = cents(d.refund?.amount ?? '0') - (cents(d.unused_days_credit) - cents(d.credit_applied));
       return t + (back > 0n ? back : 0n);
     }, 0n)), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
     deposit_settlements: settlements, deposit_ledger: ledger,
@@ -223,6 +224,7 @@ export function tenantStatementTable(s: TenantStatement): ReportTable {
           ...d.deductions.map((x): [string, string] => [`${at}: deduction, ${x.description}`, x.amount]),
           ...(cents(d.unused_days_credit) !== 0n ? [[`${at}: unused days credit`, d.unused_days_credit]] as Array<[string, string]> : []),
           ...(cents(d.owed) !== 0n ? [[`${at}: deductions not covered, owed by the tenant`, d.owed]] as Array<[string, string]> : []),
+          ...(cents(d.credit_applied) !== 0n ? [[`${at}: of the unused days credit, paid on what is owed`, d.credit_applied]] as Array<[string, string]> : []),
           [`${at}: refundable to the tenant`, d.refundable],
           ...(d.refund ? [[`${at}: refunded ${d.refund.date} (${d.refund.method}${d.refund.reference ? ` ${d.refund.reference}` : ''})`, d.refund.amount]] as Array<[string, string]> : []),
         ];

@@ -103,6 +103,7 @@ function title(e: HistoryEntry, resource: Resource, ctx: DescribeContext): strin
     case 'end_lease':
       return 'adjustment' in d ? t('end_lease_adjust', { amount: money(d.adjustment), description: String(d.description ?? '') }) : t('end_lease_issue', { number });
     case 'apply_deposit':
+    case 'apply_unused_credit':
     case 'cancel_deposit':
       return t(e.action, { amount: money(centsToDecimal(abs(cents(d.adjustment)))) });
     case 'penalty':
@@ -149,7 +150,8 @@ function extra(e: HistoryEntry, ctx: DescribeContext): string | null {
   if (e.action !== 'end' || !s) return null;
   // settlements recorded before the unused days credit had its own figure kept it inside the refund
   const c = (v: unknown) => parseMoney(String(v ?? '0')) ?? 0n;
-  const unused = s.unused_days_credit !== undefined ? c(s.unused_days_credit) : c(s.refundable) - (c(s.deposit) - c(s.applied));
+  // what of it was not spent on open invoices at the move-out (credit_applied), so the sum holds
+  const unused = (s.unused_days_credit !== undefined ? c(s.unused_days_credit) : c(s.refundable) - (c(s.deposit) - c(s.applied))) - c(s.credit_applied);
   // the deducted term only when the move-out had deductions (older settlements read as they did)
   return ctx.translate(`${K}.action.${c(s.deducted) !== 0n ? 'settlement_deducted' : 'settlement'}`, {
     deposit: money(s.deposit), applied: money(s.applied), unused: money(centsToDecimal(unused)), refundable: money(s.refundable),

@@ -24,6 +24,7 @@ export const historyEnglish = {
       end_lease_issue: 'Issued %{number} for the move-out month',
       end_lease_adjust: 'Adjusted by %{amount} at move-out: %{description}',
       apply_deposit: 'Deposit applied to arrears: %{amount}',
+      apply_unused_credit: 'Unused days credit applied: %{amount}',
       cancel_deposit: 'Unpaid deposit cancelled at move-out: %{amount}',
       penalty: 'Late-payment penalty added: %{amount}',
       waive_penalty: 'Penalty of %{amount} waived: %{reason}',

@@ -25,6 +25,7 @@ export const historySwahili: typeof historyEnglish = {
       end_lease_issue: 'Imetolewa %{number} kwa mwezi wa kuhama',
       end_lease_adjust: 'Imerekebishwa kwa %{amount} wakati wa kuhama: %{description}',
       apply_deposit: 'Amana imelipa deni: %{amount}',
+      apply_unused_credit: 'Salio la siku zisizotumika limelipa deni: %{amount}',
       cancel_deposit: 'Amana isiyolipwa imefutwa wakati wa kuhama: %{amount}',
       penalty: 'Faini ya kuchelewa imeongezwa: %{amount}',
       waive_penalty: 'Faini ya %{amount} imesamehewa: %{reason}',

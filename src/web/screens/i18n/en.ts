@@ -155,6 +155,7 @@ export const screensEnglish = {
     refund_deposit_hint: 'The whole deposit is to be refunded; arrears stay open on the statement.',
     ended: 'Lease ended',
     settlement: 'Deposit paid %{deposit} − applied to arrears %{applied} − deducted %{deducted} + unused days credit %{unused} = %{refundable} to refund. %{voided} future invoice(s) voided.',
+    settlement_credit: 'Deposit paid %{deposit} − applied to arrears %{applied} − deducted %{deducted} + unused days credit %{unused} − of it paid on what is owed %{credit_applied} = %{refundable} to refund. %{voided} future invoice(s) voided.',
     action_failed: 'The lease was not changed',
   },
   invoices: {

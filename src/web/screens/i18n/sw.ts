@@ -155,6 +155,7 @@ export const screensSwahili: typeof screensEnglish = {
     refund_deposit_hint: 'Amana yote inarudishwa; deni linabaki wazi kwenye taarifa.',
     ended: 'Mkataba umemalizika',
     settlement: 'Amana iliyolipwa %{deposit} − iliyolipa deni %{applied} − makato %{deducted} + salio la siku zisizotumika %{unused} = %{refundable} ya kurudishwa. Ankara %{voided} za mbeleni zimebatilishwa.',
+    settlement_credit: 'Amana iliyolipwa %{deposit} − iliyolipa deni %{applied} − makato %{deducted} + salio la siku zisizotumika %{unused} − lililolipia deni %{credit_applied} = %{refundable} ya kurudishwa. Ankara %{voided} za mbeleni zimebatilishwa.',
     action_failed: 'Mkataba haukubadilishwa',
   },
   invoices: {

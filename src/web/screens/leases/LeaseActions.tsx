@@ -96,8 +96,8 @@ export function LeaseActions({ record, onDone }: { record: RaRecord; onDone: () 
       severity: 'success',
       summary: 'screens.leases.ended',
       detail: s
-        ? translate('screens.leases.settlement', {
-          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), deducted: formatCurrency(s.deducted), unused: formatCurrency(s.unused_days_credit), refundable: formatCurrency(s.refundable),
+        ? translate(Number(s.credit_applied ?? 0) !== 0 ? 'screens.leases.settlement_credit' : 'screens.leases.settlement', {
+          deposit: formatCurrency(s.deposit), applied: formatCurrency(s.applied), deducted: formatCurrency(s.deducted), unused: formatCurrency(s.unused_days_credit), credit_applied: formatCurrency(s.credit_applied ?? '0'), refundable: formatCurrency(s.refundable),
           voided: answer.voided?.length ?? 0,
         })
         : undefined,

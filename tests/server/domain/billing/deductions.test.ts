@@ -108,6 +108,35 @@ describe('move-out deductions and the deposit refund', () => {
     expect(Object.keys(none.json().errors)).toEqual(['refund.amount']);
   });
 
+  it('mid-month, the rent paid for days not lived in pays what the deposit did not cover before any refund', async () => {
+    const a = await agency(t, 'Unused Days Ltd');
+    const lease = await paidUp(a);
+    // out on 16 March: 15 of March's 31 days paid and not lived in (10,000 × 15/31, to the shilling)
+    const end = await endLease(a, lease.id, {
+      move_out_date: '2026-03-16', deductions: [{ category: 'repairs', description: 'New door and frame', amount: '23000.00' }],
+    });
+    // the deposit pays 20,000 of the deductions, the unused days the other 3,000; the rest is refunded
+    expect(end.settlement).toMatchObject({
+      deposit: '20000.00', deductions_total: '23000.00', deducted: '20000.00', owed: '3000.00',
+      unused_days_credit: '4839.00', credit_applied: '3000.00', refundable: '1839.00',
+    });
+    addsUp(end.settlement);
+    expect(settlementLines(end.settlement).map((l) => l.part)).toEqual(['deposit', 'applied', 'deduction', 'unused_days_credit', 'owed', 'credit_applied', 'refundable']);
+    // the tenant owes nothing and is owed 1,839: the statement, the invoices and the deposit ledger agree
+    const s = await statement(a, lease.tenant_id, '2026-03-01', '2026-03-31');
+    expect(s.closing_balance).toBe('0.00');
+    expect(s.deposit_ledger).toMatchObject({ received: '20000.00', deducted: '20000.00', unused_days_credit: '1839.00', balance_held: '1839.00' });
+    expect(s.deposit_settlements[0]).toMatchObject({ credit_applied: '3000.00', refundable: '1839.00' });
+    for (const inv of await invoicesOf(a, lease.id)) expect(inv.balance).toBe('0.00');
+    // the stored settlement says the same, and its refund is what is left
+    const refund = await a.browser.post(`/api/v1/leases/${lease.id}/refund`, { method: 'cash', date: '2026-03-20' });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({ credit_applied: '3000.00', refundable: '1839.00', refund: { amount: '1839.00' } });
+    const after = await statement(a, lease.tenant_id, '2026-03-01', '2026-03-31');
+    expect(after.deposit_ledger).toMatchObject({ refunded: '1839.00', balance_held: '0.00' });
+    expect(after.deposit_held).toBe('0.00');
+  });
+
   it('refuses a negative deduction, a refund more than is held or before the move-out with a 422 naming the field, changing nothing', async () => {
     const a = await agency(t, 'Refuse Ltd');
     const lease = await paidUp(a);

@@ -73,7 +73,7 @@ describe('the tenant statement dates each debit and credit the day it was posted
     expect(april).toMatchObject({ closing_balance: '0.00', deposit_held: '4000.00', deposit_unpaid: '0.00' });
     expect(april.deposit_settlements).toEqual([{
       lease_id: lease.id, house: expect.any(String), move_out_date: '2026-04-15', deposit: '20000.00', unpaid_cancelled: '0.00',
-      arrears: '16000.00', applied: '16000.00', unused_days_credit: '0.00', refundable: '4000.00',
+      arrears: '16000.00', applied: '16000.00', unused_days_credit: '0.00', credit_applied: '0.00', refundable: '4000.00',
       deductions: [], deductions_total: '0.00', deducted: '0.00', owed: '0.00', deduction_invoice_id: null, refund: null,
     }]);
 

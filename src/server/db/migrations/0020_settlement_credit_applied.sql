@@ -1,0 +1,1 @@
+ALTER TABLE "deposit_settlements" ADD COLUMN "credit_applied" numeric(14, 2) DEFAULT '0' NOT NULL;
