@@ -108,7 +108,10 @@ function whereOf(u: UniqueDeclaration, t: Cols): SQL | undefined {
   return sql`${t[u.where.field]} in (${sql.raw(u.where.in.map(literal).join(', '))})`;
 }
 
-/** Indexes: unique where declared, sort (org, field, id), references (org, x_id), trigram search. */
+/**
+ * Indexes: unique where declared, sort (org, field, id), references and filterable choices
+ * (org, field), trigram search.
+ */
 function indexes(table: string, fields: readonly Field[], unique: readonly UniqueDeclaration[], t: Cols, lead: AnyPgColumn[]) {
   const out = [];
   const covered = new Set<string>();
@@ -132,7 +135,9 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
     out.push(index(ident(`${table}_${f.key}_sort_idx`)).on(t.organization_id, t[f.key], t.id));
     covered.add(f.key);
   }
-  for (const f of fields.filter((x) => x.kind === 'reference' && !covered.has(x.key))) {
+  // a filterable choice field (status, kind, method): its filter's exact total at any size is an
+  // index-only count over (org, field) (crud/count.ts exactChoiceFilter)
+  for (const f of fields.filter((x) => (x.kind === 'reference' || (x.kind === 'choice' && x.filter)) && !covered.has(x.key))) {
     out.push(index(ident(`${table}_${f.key}_idx`)).on(t.organization_id, t[f.key]));
   }
   for (const f of fields.filter((x) => x.search)) {
