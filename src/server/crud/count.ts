@@ -50,8 +50,9 @@ export function exactAtAnySize(resource: Resource, conditions: readonly Conditio
  * milliseconds a page, far more than the page itself. The rule instead:
  *
  * - Unfiltered: exact at any size, from the per-organisation row counters of migration
- *   0003_list_counts (a ledger of deltas kept by statement-level triggers; the deltas commit with
- *   the rows, so the sum is exactly the count this transaction would see). One index probe over
+ *   0003_list_counts (a ledger of deltas kept by statement-level triggers, and since 0021 by a
+ *   row trigger when a row changes organisation; the deltas commit with the rows, so the sum is
+ *   exactly the count this transaction would see). One index probe over
  *   a handful of ledger rows, whatever the table's size. A table without the triggers (added
  *   after the migration and not yet installed), or a call with no organisation (neither given
  *   nor app.tenant set), falls back to count(*).
