@@ -135,9 +135,14 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
     out.push(index(ident(`${table}_${f.key}_sort_idx`)).on(t.organization_id, t[f.key], t.id));
     covered.add(f.key);
   }
-  // a filterable choice field (status, kind, method): its filter's exact total at any size is an
-  // index-only count over (org, field) (crud/count.ts exactChoiceFilter)
-  for (const f of fields.filter((x) => (x.kind === 'reference' || (x.kind === 'choice' && x.filter)) && !covered.has(x.key))) {
+  for (const f of fields.filter((x) => x.kind === 'reference' && !covered.has(x.key))) {
+    out.push(index(ident(`${table}_${f.key}_idx`)).on(t.organization_id, t[f.key]));
+  }
+  // A filterable choice field (status, kind, method): its filter's total is exact at any size
+  // (crud/count.ts exactAtAnySize), an index-only count over (org, field). Its own index even
+  // beside a sort index (org, field, id): a handful of values dedupe to a tenth of the size, so
+  // 157,000 paid invoices count in 6 ms instead of 13 (migration 0020's note).
+  for (const f of fields.filter((x) => x.kind === 'choice' && x.filter && !x.unique)) {
     out.push(index(ident(`${table}_${f.key}_idx`)).on(t.organization_id, t[f.key]));
   }
   for (const f of fields.filter((x) => x.search)) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { resourceByName } from '../../../resources/index.js';
-import { rowsOf, type Db } from '../../../src/server/db/client.js';
+import { inScope, rowsOf, type Db } from '../../../src/server/db/client.js';
 import { EXACT_COUNT_LIMIT, exactAtAnySize } from '../../../src/server/crud/count.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { buildTestApp, onPostgres, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
@@ -114,6 +114,13 @@ describe.runIf(onPostgres())('list totals past 10,000 (PostgreSQL only)', () => 
     expect(either.headers['content-range']).toBe('invoices 0-24/10050');
     expect(either.headers['x-total-estimated']).toBeUndefined();
     expect((await list({ status: 'paid' })).headers['content-range']).toBe('invoices 0-19/20');
+  });
+
+  it('the choice count is an index-only scan of the (organisation, status) index, under row-level security', async () => {
+    await db.execute(sql`vacuum analyze invoices`);
+    const plan = await inScope(db, { tenant: org }, async (tx) => rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(
+      sql`explain select count(*) from invoices where organization_id = ${org} and status = 'issued'`)).map((r) => r['QUERY PLAN']).join('\n'));
+    expect(plan).toMatch(/Index Only Scan using invoices_status_idx/);
   });
 
   it('a filter crossing 10,000 (9,990 → 10,020) turns into an estimate marked by X-Total-Estimated', async () => {
