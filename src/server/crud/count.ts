@@ -1,6 +1,8 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
+import { fieldOf, type Resource } from '../../shared/resource.js';
+import type { Condition } from './query-parser.js';
 
 /** Totals are exact up to this many matches; past it a filtered list may report an estimate. */
 export const EXACT_COUNT_LIMIT = 10_000;
@@ -10,6 +12,34 @@ export interface CountOptions {
   organizationId?: string;
   /** A lower bound the caller already knows (start + rows on a full page): never answer less. */
   atLeast?: number;
+  /** Filtered, but count exactly at any size (exactAtAnySize: a filter an index counts cheaply). */
+  exact?: boolean;
+}
+
+/**
+ * A list total. `estimated`: the planner's guess, not a count (a filtered list past
+ * EXACT_COUNT_LIMIT); the list route still sends it in Content-Range and adds
+ * `X-Total-Estimated: true`, and the screen shows it as "about 38,900".
+ */
+export interface Total {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * Whether a filtered list's total is counted exactly at any size: the filter is one equality or
+ * one-of list (`{"status": "overdue"}`, `{"status": ["sent", "overdue"]}`, null allowed) on a
+ * declared choice field of the area, and nothing else but the organisation. Every filterable choice
+ * field has its own (organization_id, field) index (resource-tables.ts, migration 0020), so the
+ * count(*) is an index-only scan over a small deduplicated btree: the 157,000 paid invoices of a
+ * 220,000-invoice organisation in 6 ms, 19,600 issued in 0.9 ms (the bounded count and its
+ * EXPLAIN: 1.1 ms). A choice field has a handful of values, so such a filter is often large; a
+ * reference (tenant_id), range or search filter is usually small and stays bounded.
+ */
+export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): boolean {
+  if (conditions.length !== 1) return false;
+  const [c] = conditions;
+  return c.kind === 'eq' && c.field !== 'id' && fieldOf(resource, c.field)?.kind === 'choice';
 }
 
 /**
@@ -20,20 +50,25 @@ export interface CountOptions {
  * milliseconds a page, far more than the page itself. The rule instead:
  *
  * - Unfiltered: exact at any size, from the per-organisation row counters of migration
- *   0003_list_counts (a ledger of deltas kept by statement-level triggers; the deltas commit with
- *   the rows, so the sum is exactly the count this transaction would see). One index probe over
+ *   0003_list_counts (a ledger of deltas kept by statement-level triggers, and since 0021 by a
+ *   row trigger when a row changes organisation; the deltas commit with the rows, so the sum is
+ *   exactly the count this transaction would see). One index probe over
  *   a handful of ledger rows, whatever the table's size. A table without the triggers (added
  *   after the migration and not yet installed), or a call with no organisation (neither given
  *   nor app.tenant set), falls back to count(*).
- * - Filtered (filters, q search): counted exactly but never past EXACT_COUNT_LIMIT + 1 rows
- *   (`LIMIT` in a subquery: bounded work, usually an index-only scan). At or below the limit the
- *   total is exact; past it the answer is the planner's estimate of the matches (EXPLAIN, no rows
- *   read), never less than EXACT_COUNT_LIMIT + 1 nor `atLeast`.
+ * - One choice-field filter (`exact`, see exactAtAnySize): count(*), exact at any size, an
+ *   index-only scan.
+ * - Filtered otherwise (other filters, several, q search): counted exactly but never past
+ *   EXACT_COUNT_LIMIT + 1 rows (`LIMIT` in a subquery: bounded work, usually an index-only scan).
+ *   At or below the limit the total is exact; past it the answer is the planner's estimate of the
+ *   matches (EXPLAIN, no rows read), never less than EXACT_COUNT_LIMIT + 1 nor `atLeast`, and
+ *   marked `estimated`.
  */
-export async function countRecords(
+export async function countTotal(
   tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, options: CountOptions = {},
-): Promise<number> {
+): Promise<Total> {
   const atLeast = options.atLeast ?? 0;
+  const exact = (n: string | number) => ({ total: Math.max(Number(n), atLeast), estimated: false });
   if (unfiltered) {
     const name = getTableName(t);
     if (await isCounted(tx, name)) {
@@ -41,17 +76,26 @@ export async function countRecords(
       const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`
         select case when ${org} is null then null else (
           select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name}) end as n`));
-      if (row.n !== null) return Math.max(Number(row.n), atLeast);
+      if (row.n !== null) return exact(row.n);
     }
-    // not tracked, or no organisation to read the counters of: count the rows
+  }
+  if (unfiltered || options.exact) {
+    // not tracked, no organisation to read the counters of, or an indexed choice filter: count
     const [row] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from ${t} where ${where}`));
-    return Math.max(Number(row.n), atLeast);
+    return exact(row.n);
   }
   const [row] = rowsOf<{ n: number }>(await tx.execute(
     sql`select count(*)::int as n from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s`,
   ));
-  if (row.n <= EXACT_COUNT_LIMIT) return Math.max(row.n, atLeast);
-  return Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast);
+  if (row.n <= EXACT_COUNT_LIMIT) return exact(row.n);
+  return { total: Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
+}
+
+/** countTotal's number alone. */
+export async function countRecords(
+  tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, options: CountOptions = {},
+): Promise<number> {
+  return (await countTotal(tx, t, where, unfiltered, options)).total;
 }
 
 /**
@@ -67,24 +111,27 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
 
 /**
  * The list total as a scalar subquery for the page query to carry (listRecords: the page and its
- * total in one statement, one round trip), with the same rule as countRecords: unfiltered, the
- * counters (count(*) for a table without them); filtered, a count bounded at EXACT_COUNT_LIMIT + 1.
- * Read the answer with totalFrom.
+ * total in one statement, one round trip), with the same rule as countTotal: unfiltered, the
+ * counters (count(*) for a table without them); one choice-field filter (`exact`), count(*);
+ * otherwise a count bounded at EXACT_COUNT_LIMIT + 1. Read the answer with totalFrom.
  */
-export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string): Promise<SQL<string>> {
+export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact = false): Promise<SQL<string>> {
   if (unfiltered) return (await counterTotal(tx, t, organizationId)) ?? sql<string>`(select count(*) from ${t} where ${where})`;
+  if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
   return sql<string>`(select count(*) from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s)`;
 }
 
 /**
- * The total from what totalExpression answered: exact when unfiltered or at most
+ * The total from what totalExpression answered: exact when unfiltered, `exact` or at most
  * EXACT_COUNT_LIMIT; past it (filtered), the planner's estimate, never below EXACT_COUNT_LIMIT + 1
- * nor `atLeast`.
+ * nor `atLeast`, marked `estimated`.
  */
-export async function totalFrom(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, carried: string | number, atLeast = 0): Promise<number> {
+export async function totalFrom(
+  tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, carried: string | number, atLeast = 0, exact = false,
+): Promise<Total> {
   const n = Number(carried);
-  if (unfiltered || n <= EXACT_COUNT_LIMIT) return Math.max(n, atLeast);
-  return Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast);
+  if (unfiltered || exact || n <= EXACT_COUNT_LIMIT) return { total: Math.max(n, atLeast), estimated: false };
+  return { total: Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
 }
 
 /**

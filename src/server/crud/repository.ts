@@ -14,7 +14,7 @@ import { memberships } from '../db/schema.js';
 import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks, type Actor } from './hooks.js';
-import { countRecords, totalExpression, totalFrom } from './count.js';
+import { countTotal, exactAtAnySize, totalExpression, totalFrom, type Total } from './count.js';
 import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
 import { assertOpen, closedThrough } from '../domain/closed-months.js';
 
@@ -141,28 +141,30 @@ export function pageQuery(tx: Db, resource: Resource, organizationId: string, q:
 
 /**
  * A page and its total, in one statement: the page query carries the total (count.ts
- * totalExpression: the list counters when unfiltered, exact at any size; a count bounded at
- * EXACT_COUNT_LIMIT + 1 when filtered). A short page tells its own total. Only an empty page past
- * the start, or a filtered total past the limit (the planner's estimate), costs a second query.
+ * totalExpression: the list counters when unfiltered, exact at any size; count(*) for one
+ * choice-field filter, exact at any size; a count bounded at EXACT_COUNT_LIMIT + 1 otherwise). A
+ * short page tells its own total. Only an empty page past the start, or a filtered total past the
+ * limit (the planner's estimate, `estimated`), costs a second query.
  */
-export async function listRecords(tx: Db, resource: Resource, organizationId: string, query: ListQuery) {
+export async function listRecords(tx: Db, resource: Resource, organizationId: string, query: ListQuery): Promise<{ rows: RecordValues[] } & Total> {
   const q = await resolveSearch(tx, resource, organizationId, query);
   const t = tableOf(resource);
   const where = whereOf(resource, t, organizationId, q.conditions);
   const unfiltered = q.conditions.length === 0;
+  const exact = exactAtAnySize(resource, q.conditions);
   const [start, end] = q.range;
   const size = end - start + 1;
-  const carried = await totalExpression(tx, t, where, unfiltered, organizationId);
+  const carried = await totalExpression(tx, t, where, unfiltered, organizationId, exact);
   const rows = (await pageQuery(tx, resource, organizationId, q, carried)) as Array<RecordValues & { __total?: string | number }>;
-  let total: number;
+  let total: Total;
   if (rows.length < size && (rows.length > 0 || start === 0)) {
-    total = start + rows.length;
+    total = { total: start + rows.length, estimated: false };
   } else if (rows.length) {
-    total = await totalFrom(tx, t, where, unfiltered, rows[0].__total ?? 0, start + rows.length);
+    total = await totalFrom(tx, t, where, unfiltered, rows[0].__total ?? 0, start + rows.length, exact);
   } else {
-    total = await countRecords(tx, t, where, unfiltered, { organizationId });
+    total = await countTotal(tx, t, where, unfiltered, { organizationId, exact });
   }
-  return { rows: rows.map((r) => serializeRecord(resource, r)), total };
+  return { rows: rows.map((r) => serializeRecord(resource, r)), ...total };
 }
 
 async function loadChildren(tx: Db, resource: Resource, organizationId: string, ids: string[]) {

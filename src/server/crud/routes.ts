@@ -29,6 +29,15 @@ const documentOnly = () => () => true;
  */
 const asIs = () => (data: unknown) => JSON.stringify(data);
 
+/**
+ * The list total (Content-Range's `/total`) is exact unfiltered, for one choice-field filter, and
+ * for any filter matching at most 10,000 records (crud/count.ts). Past that, a filtered list's
+ * total is the database's estimate: Content-Range keeps its shape and carries the estimate, and
+ * this header says so (`X-Total-Estimated: true`; absent when the total is exact). The screen shows
+ * such a total as "about 38,900". Same origin only (no CORS), so no Access-Control-Expose-Headers.
+ */
+export const TOTAL_ESTIMATED = 'X-Total-Estimated';
+
 function contentRange(name: string, start: number, count: number, total: number): string {
   return count === 0 ? `${name} */${total}` : `${name} ${start}-${start + count - 1}/${total}`;
 }
@@ -47,8 +56,9 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     return withTenant(req, null, async (tx, ctx) => {
       const allowed = ctx.permissions.includes(`list.${m}`) || (query.many && ctx.permissions.includes(`show.${m}`));
       if (!allowed) throw forbidden();
-      const { rows, total } = await listRecords(tx, resource, ctx.organizationId, query);
+      const { rows, total, estimated } = await listRecords(tx, resource, ctx.organizationId, query);
       reply.header('Content-Range', contentRange(resource.name, query.range[0], rows.length, total));
+      if (estimated) reply.header(TOTAL_ESTIMATED, 'true');
       return rows;
     }, { readOnly: true });
   });

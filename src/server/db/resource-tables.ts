@@ -108,7 +108,10 @@ function whereOf(u: UniqueDeclaration, t: Cols): SQL | undefined {
   return sql`${t[u.where.field]} in (${sql.raw(u.where.in.map(literal).join(', '))})`;
 }
 
-/** Indexes: unique where declared, sort (org, field, id), references (org, x_id), trigram search. */
+/**
+ * Indexes: unique where declared, sort (org, field, id), references and filterable choices
+ * (org, field), trigram search.
+ */
 function indexes(table: string, fields: readonly Field[], unique: readonly UniqueDeclaration[], t: Cols, lead: AnyPgColumn[]) {
   const out = [];
   const covered = new Set<string>();
@@ -133,6 +136,13 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
     covered.add(f.key);
   }
   for (const f of fields.filter((x) => x.kind === 'reference' && !covered.has(x.key))) {
+    out.push(index(ident(`${table}_${f.key}_idx`)).on(t.organization_id, t[f.key]));
+  }
+  // A filterable choice field (status, kind, method): its filter's total is exact at any size
+  // (crud/count.ts exactAtAnySize), an index-only count over (org, field). Its own index even
+  // beside a sort index (org, field, id): a handful of values dedupe to a tenth of the size, so
+  // 157,000 paid invoices count in 6 ms instead of 13 (migration 0020's note).
+  for (const f of fields.filter((x) => x.kind === 'choice' && x.filter && !x.unique)) {
     out.push(index(ident(`${table}_${f.key}_idx`)).on(t.organization_id, t[f.key]));
   }
   for (const f of fields.filter((x) => x.search)) {

@@ -27,6 +27,7 @@ import { filtersFor } from './filters';
 import { iconNamed } from './icons';
 import { useLabels, humanise } from './labels';
 import { ExportButton } from './ExportButton';
+import { ListPagination } from './ListPagination';
 
 interface ListScreenProps {
   resource: Resource;
@@ -189,6 +190,7 @@ export function GenericList({ resource, route, above }: ListScreenProps) {
         filter={route.filter}
         filters={filters}
         perPage={25}
+        pagination={<ListPagination />}
         exporter={false}
         actions={<ListActions resource={resource} createTo={createTo} hasMoreFilters={hasMoreFilters} filename={firstSegment(route.path)} />}
         empty={<Empty resource={resource} createTo={createTo} title={title} />}

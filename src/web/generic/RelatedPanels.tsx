@@ -6,7 +6,6 @@ import { Box, Button, Card, CardHeader, Chip, Stack, Typography, useMediaQuery, 
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import {
   Datagrid,
-  Pagination,
   ReferenceManyField,
   useGetList,
   useTranslate,
@@ -23,6 +22,7 @@ import { chipColor, FieldValue } from './display';
 import { iconNamed } from './icons';
 import { PhoneList } from './GenericList';
 import { useLabels } from './labels';
+import { ListPagination } from './ListPagination';
 
 export interface Relation {
   resource: Resource;
@@ -137,7 +137,7 @@ function RelatedPanel({ resource, field, record, several }: Relation & { record:
           target={field.key}
           sort={resource.defaultSort}
           perPage={5}
-          pagination={<Pagination rowsPerPageOptions={[5]} />}
+          pagination={<ListPagination rowsPerPageOptions={[5]} />}
           empty={
             <Typography color="text.secondary" variant="body2" sx={{ px: 2, pb: 2 }}>
               {translate('generic.related.none')}

@@ -106,6 +106,7 @@ export const genericEnglish = {
       yes: 'Yes',
       no: 'No',
       export_failed: 'The export could not be downloaded',
+      page_range_estimated: '%{offsetBegin}-%{offsetEnd} of about %{total}',
     },
     form: {
       new: 'New %{name}',

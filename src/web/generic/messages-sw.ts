@@ -76,6 +76,7 @@ export const genericSwahili = {
       yes: 'Ndiyo',
       no: 'Hapana',
       export_failed: 'Faili ya orodha haikuweza kupakuliwa',
+      page_range_estimated: '%{offsetBegin}-%{offsetEnd} kati ya takriban %{total}',
     },
     form: {
       new: '%{name} mpya',

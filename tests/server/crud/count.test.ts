@@ -9,9 +9,10 @@ import { DEFERRED_JOIN_FROM, listRecords } from '../../../src/server/crud/reposi
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { buildTestApp, onPostgres, registeredBrowser, type TestApp } from '../helpers.js';
 
-// List totals (src/server/crud/count.ts, migration 0003_list_counts): unfiltered totals exact at
-// any size from trigger-kept counters, filtered totals exact up to EXACT_COUNT_LIMIT. Runs on
-// PGlite and, with TEST_DATABASE_URL, on PostgreSQL (where it also checks concurrent writers).
+// List totals (src/server/crud/count.ts, migrations 0003_list_counts and 0021_list_counts_moves):
+// unfiltered totals exact at any size from trigger-kept counters (inserts, deletes, organisation
+// moves), filtered totals exact up to EXACT_COUNT_LIMIT (totals.test.ts: past it). Runs on PGlite
+// and, with TEST_DATABASE_URL, on PostgreSQL (where it also checks concurrent writers and movers).
 
 let t: TestApp;
 let db: Db;
@@ -61,6 +62,10 @@ describe('counters', () => {
     expect(tracked).toContain('roles');
     // tables added by migrations after 0003 too: secure.ts runs list_counts_install() at every start
     for (const later of ['number_series', 'audit_log', 'billing_runs', 'deposit_settlements']) expect(tracked).toContain(later);
+    // and every tracked table follows a row that changes organisation (migration 0021)
+    const moving = rowsOf<{ relname: string }>(await db.execute(sql`
+      select c.relname from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_counts_move'`)).map((r) => r.relname);
+    expect([...moving].sort()).toEqual([...tracked].sort());
     expect(tracked).not.toContain('memberships');
     expect(tracked).not.toContain('list_counts');
   });
@@ -172,6 +177,92 @@ describe('counters', () => {
     }
   });
 
+  it('stay exact when rows move to another organisation (as the owner), one row or many; ordinary updates write nothing', async () => {
+    const a = ulid();
+    const b = ulid();
+    const rows = await insertTenants(a, 10);
+    await insertTenants(b, 3);
+    const ids = (xs: Array<{ id: string }>) => sql.join(xs.map((r) => sql`${r.id}`), sql`, `);
+    await db.execute(sql`update tenants set organization_id = ${b} where organization_id = ${a} and id in (${ids(rows.slice(0, 4))})`);
+    expect([await listed(a), await listed(b)]).toEqual([6, 7]);
+    // all of them, in one statement, and back
+    await db.execute(sql`update tenants set organization_id = ${b} where organization_id = ${a}`);
+    expect([await listed(a), await listed(b)]).toEqual([0, 13]);
+    await db.execute(sql`update tenants set organization_id = ${a} where organization_id = ${b}`);
+    expect([await listed(a), await listed(b)]).toEqual([13, 0]);
+    expect([await actual(a), await actual(b)]).toEqual([13, 0]);
+    // an update that leaves the organisation as it is (or sets it to itself) writes no ledger row
+    const before = await ledgerRows(a);
+    await db.execute(sql`update tenants set name = name || '.', organization_id = organization_id where organization_id = ${a}`);
+    await inScope(db, { tenant: a }, (tx) => tx.update(tenants).set({ name: 'Renamed' }).where(eq(tenants.organization_id, a)));
+    expect(await ledgerRows(a)).toBe(before);
+    // the app cannot move a row out of its organisation
+    await expect(inScope(db, { tenant: a }, (tx) => tx.update(tenants).set({ organization_id: b }).where(eq(tenants.id, rows[9].id)))).rejects.toThrow();
+    expect([await listed(a), await listed(b)]).toEqual([13, 0]);
+  });
+
+  it.runIf(onPostgres())('stay exact in every snapshot under concurrent inserts, deletes and organisation moves (PostgreSQL only)', async () => {
+    const a = ulid();
+    const b = ulid();
+    await insertTenants(a, 120);
+    await insertTenants(b, 60);
+    /** Ledger sum and count(*) of both organisations in one statement: one snapshot. */
+    const snapshot = async () => rowsOf<{ la: string; ca: string; lb: string; cb: string }>(await db.execute(sql`
+      select (select coalesce(sum(n), 0) from list_counts where organization_id = ${a} and table_name = 'tenants') as la,
+             (select count(*) from tenants where organization_id = ${a}) as ca,
+             (select coalesce(sum(n), 0) from list_counts where organization_id = ${b} and table_name = 'tenants') as lb,
+             (select count(*) from tenants where organization_id = ${b}) as cb`))[0];
+    let running = true;
+    const mismatches: unknown[] = [];
+    let checks = 0;
+    const checker = (async () => {
+      while (running) {
+        const s = await snapshot();
+        checks += 1;
+        if (s.la !== s.ca || s.lb !== s.cb) mismatches.push(s);
+      }
+    })();
+    const ROUNDS = 40;
+    const inserter = async (org: string) => {
+      for (let i = 0; i < ROUNDS; i++) await insertTenants(org, 1 + (i % 3));
+    };
+    // the app deletes one row at a time (a row the mover holds is waited for, then skipped if it left)
+    const deleter = async (org: string) => {
+      for (let i = 0; i < ROUNDS; i++) {
+        await inScope(db, { tenant: org }, async (tx) => {
+          const [one] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.organization_id, org)).limit(1).offset(i % 7);
+          if (one) await tx.delete(tenants).where(and(eq(tenants.organization_id, org), eq(tenants.id, one.id)));
+        });
+      }
+    };
+    // the owner moves a few rows at a time, both ways, some transactions rolled back
+    const mover = async () => {
+      for (let i = 0; i < ROUNDS; i++) {
+        const [from, to] = i % 2 ? [b, a] : [a, b];
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`update tenants set organization_id = ${to}
+            where organization_id = ${from} and id in (select id from tenants where organization_id = ${from} order by id limit ${1 + (i % 5)})`);
+          if (i % 6 === 5) tx.rollback();
+        }).catch((err: unknown) => {
+          if (!(err instanceof Error) || !/rollback/i.test(err.message)) throw err;
+        });
+      }
+    };
+    try {
+      await Promise.all([inserter(a), inserter(b), deleter(a), deleter(b), mover()]);
+    } finally {
+      running = false;
+      await checker;
+    }
+    expect(checks).toBeGreaterThan(0);
+    expect(mismatches).toEqual([]);
+    expect(await listed(a)).toBe(await actual(a));
+    expect(await listed(b)).toBe(await actual(b));
+    expect((await actual(a)) + (await actual(b))).toBeGreaterThan(0);
+    // and the ledger stayed folded
+    expect(await ledgerRows(a)).toBeLessThanOrEqual(40);
+  });
+
   it.runIf(onPostgres())('never make concurrent writers of one organisation wait on each other (PostgreSQL only)', async () => {
     const a = ulid();
     // enough ledger rows that the next writers fold (and lock) them
@@ -261,7 +352,7 @@ describe('countRecords', () => {
     expect(individuals.rows.map((r) => r.id)).toEqual(await plain(sql`kind = 'individual'`, DEFERRED_JOIN_FROM, 10));
     expect(individuals.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
     // past the end: no rows, still the exact total
-    expect(await list({ range: [50_000, 50_024] })).toEqual({ rows: [], total: EXACT_COUNT_LIMIT + 170 });
+    expect(await list({ range: [50_000, 50_024] })).toEqual({ rows: [], total: EXACT_COUNT_LIMIT + 170, estimated: false });
     // q search under row-level security (trigram-indexed ILIKE, texticlike marked LEAKPROOF by secure.ts)
     const found = await list({ filter: { q: 'Bulk 1234' }, range: [0, 24], sort: ['name', 'DESC'] });
     expect(found.rows.map((r) => r.id)).toEqual(await plain(sql`name ilike '%Bulk 1234%'`, 0, 25));

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { ulid } from 'ulid';
+import { resourceByName } from '../../../resources/index.js';
+import { inScope, rowsOf, type Db } from '../../../src/server/db/client.js';
+import { EXACT_COUNT_LIMIT, exactAtAnySize } from '../../../src/server/crud/count.js';
+import { parseListQuery } from '../../../src/server/crud/query-parser.js';
+import { buildTestApp, onPostgres, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+
+// The list total's rule (issue 14, src/server/crud/count.ts) through the real list route:
+// exact at most EXACT_COUNT_LIMIT matches and for one choice-field filter at any size; past the
+// limit otherwise an estimate in Content-Range marked by `X-Total-Estimated: true`. Needs the
+// planner's statistics of a real PostgreSQL (ANALYZE), and ten thousand invoices a run.
+
+const invoices = resourceByName('invoices')!;
+
+describe('which filters are counted exactly at any size', () => {
+  const parsed = (filter: Record<string, unknown>) => parseListQuery(invoices, { filter: JSON.stringify(filter) }).conditions;
+
+  it('one equality or one-of list on a declared choice field, and nothing else', () => {
+    expect(exactAtAnySize(invoices, parsed({ status: 'issued' }))).toBe(true);
+    expect(exactAtAnySize(invoices, parsed({ status: ['issued', 'paid'] }))).toBe(true);
+    expect(exactAtAnySize(resourceByName('payments')!, parseListQuery(resourceByName('payments')!, { filter: '{"method":"mpesa"}' }).conditions)).toBe(true);
+    // a reference, a range, two fields, a search, the id list: bounded
+    expect(exactAtAnySize(invoices, parsed({ tenant_id: 'T1' }))).toBe(false);
+    expect(exactAtAnySize(invoices, parsed({ due_date_gte: '2026-01-01' }))).toBe(false);
+    expect(exactAtAnySize(invoices, parsed({ status: 'issued', tenant_id: 'T1' }))).toBe(false);
+    expect(exactAtAnySize(invoices, parsed({ q: 'INV' }))).toBe(false);
+    expect(exactAtAnySize(invoices, parsed({ id: ['a', 'b'] }))).toBe(false);
+    expect(exactAtAnySize(invoices, [])).toBe(false);
+  });
+});
+
+describe.runIf(onPostgres())('list totals past 10,000 (PostgreSQL only)', () => {
+  let t: TestApp;
+  let db: Db;
+  let browser: Browser;
+  let org: string;
+  let other: string;
+
+  /** An owner, property, house, two tenants (T1, T2) and a lease each, as the database owner. */
+  async function premises(o: string) {
+    await db.execute(sql`insert into property_owners (organization_id, id, name) values (${o}, 'PO1', 'Wanjiru Kamau')`);
+    await db.execute(sql`insert into properties (organization_id, id, name, owner_id) values (${o}, 'PR1', 'Kilimani Court', 'PO1')`);
+    await db.execute(sql`insert into houses (organization_id, id, property_id, owner_id, number, account_code, rent, status)
+      values (${o}, 'HO1', 'PR1', 'PO1', 'A1', 'H1', 10000, 'occupied')`);
+    await db.execute(sql`insert into tenants (organization_id, id, name, phone) values (${o}, 'T1', 'Achieng Otieno', '+254712345678'), (${o}, 'T2', 'Kamau Mwangi', '+254712345679')`);
+    await db.execute(sql`insert into leases (organization_id, id, tenant_id, house_id, start_date, rent, deposit, billing_frequency, due_day, status)
+      values (${o}, 'LE1', 'T1', 'HO1', '2000-01-01', 10000, 10000, 'monthly', 5, 'active'),
+             (${o}, 'LE2', 'T2', 'HO1', '2000-01-01', 10000, 10000, 'monthly', 5, 'ended')`);
+  }
+
+  /** `n` invoices of one lease, one a day from `from` days after 2000-01-01 (one statement). */
+  async function bill(o: string, lease: 'LE1' | 'LE2', n: number, status: string, from = 0) {
+    const tenant = lease === 'LE1' ? 'T1' : 'T2';
+    await db.execute(sql`
+      insert into invoices (organization_id, id, number, lease_id, tenant_id, house_id, property_id, period_start, period_end,
+        issue_date, due_date, total, paid, balance, status)
+      select ${o}, ${lease} || '-' || lpad(g::text, 6, '0'), ${`${o.slice(-6)}-${lease}-`} || g, ${lease}, ${tenant}, 'HO1', 'PR1',
+        date '2000-01-01' + g, date '2000-01-01' + g, date '2000-01-01' + g, date '2000-01-05' + g, 1000.50, 0, 1000.50, ${status}
+      from generate_series(${from + 1}::int, ${from + n}::int) g`);
+    await db.execute(sql`analyze invoices`);
+  }
+
+  const list = (filter: Record<string, unknown> | null, range: [number, number] = [0, 24]) =>
+    browser.get(`/api/v1/invoices?range=${JSON.stringify(range)}${filter ? `&filter=${encodeURIComponent(JSON.stringify(filter))}` : ''}`);
+  const totalOf = (res: { headers: Record<string, unknown> }) => Number(/\/(\d+)$/.exec(String(res.headers['content-range']))![1]);
+  const exactly = async (where: ReturnType<typeof sql>) =>
+    rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where organization_id = ${org} and ${where}`))[0].n;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    db = t.database.db;
+    const registered = await registeredBrowser(t.app, { org: 'Ten Thousand Estates' });
+    browser = registered.browser;
+    org = registered.organization!.id;
+    other = ulid();
+    await db.execute(sql`insert into organizations (id, name) values (${other}, 'Next Door Estates')`);
+    for (const o of [org, other]) await premises(o);
+    // T1: 9,990 issued; T2: 40 issued and 20 paid; 10,050 in all, 10,030 issued
+    await bill(org, 'LE1', 9_990, 'issued');
+    await bill(org, 'LE2', 40, 'issued');
+    await bill(org, 'LE2', 20, 'paid', 40);
+    // the same ids, statuses and tenant next door: never counted here
+    await bill(other, 'LE1', 12_000, 'issued');
+  });
+  afterAll(() => t.close());
+
+  it('a filter matching 9,990 is exact, with no estimate header', async () => {
+    const res = await list({ tenant_id: 'T1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-range']).toBe('invoices 0-24/9990');
+    expect(res.headers['x-total-estimated']).toBeUndefined();
+    expect(await exactly(sql`tenant_id = 'T1'`)).toBe(9_990);
+  });
+
+  it('unfiltered past the limit is exact (the list counters)', async () => {
+    const res = await list(null);
+    expect(res.headers['content-range']).toBe('invoices 0-24/10050');
+    expect(res.headers['x-total-estimated']).toBeUndefined();
+  });
+
+  it('one choice-field filter past the limit is exact, at any page, with no estimate header', async () => {
+    const issued = await list({ status: 'issued' });
+    expect(issued.headers['content-range']).toBe('invoices 0-24/10030');
+    expect(issued.headers['x-total-estimated']).toBeUndefined();
+    // a deep page (the deferred join) and an empty page past the end say the same
+    expect((await list({ status: 'issued' }, [10_000, 10_024])).headers['content-range']).toBe('invoices 10000-10024/10030');
+    const past = await list({ status: 'issued' }, [20_000, 20_024]);
+    expect(past.headers['content-range']).toBe('invoices */10030');
+    expect(past.headers['x-total-estimated']).toBeUndefined();
+    // a one-of list on the same field too
+    const either = await list({ status: ['issued', 'paid'] });
+    expect(either.headers['content-range']).toBe('invoices 0-24/10050');
+    expect(either.headers['x-total-estimated']).toBeUndefined();
+    expect((await list({ status: 'paid' })).headers['content-range']).toBe('invoices 0-19/20');
+  });
+
+  it('the choice count is an index-only scan of the (organisation, status) index, under row-level security', async () => {
+    await db.execute(sql`vacuum analyze invoices`);
+    const plan = await inScope(db, { tenant: org }, async (tx) => rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(
+      sql`explain select count(*) from invoices where organization_id = ${org} and status = 'issued'`)).map((r) => r['QUERY PLAN']).join('\n'));
+    expect(plan).toMatch(/Index Only Scan using invoices_status_idx/);
+  });
+
+  it('a filter crossing 10,000 (9,990 → 10,020) turns into an estimate marked by X-Total-Estimated', async () => {
+    await bill(org, 'LE1', 30, 'issued', 9_990);
+    expect(await exactly(sql`tenant_id = 'T1'`)).toBe(10_020);
+    const res = await list({ tenant_id: 'T1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-estimated']).toBe('true');
+    // the contract's shape, the estimate in it: above the limit, near the truth
+    expect(res.headers['content-range']).toMatch(/^invoices 0-24\/\d+$/);
+    const estimate = totalOf(res);
+    expect(estimate).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT + 1);
+    expect(estimate).toBeLessThan(3 * 10_020);
+    // an empty page past the end estimates too; a deep page never claims fewer than it proves
+    const past = await list({ tenant_id: 'T1' }, [50_000, 50_024]);
+    expect(past.headers['content-range']).toMatch(/^invoices \*\/\d+$/);
+    expect(past.headers['x-total-estimated']).toBe('true');
+    const deep = await list({ tenant_id: 'T1' }, [9_990, 10_014]);
+    expect(deep.headers['x-total-estimated']).toBe('true');
+    expect(totalOf(deep)).toBeGreaterThanOrEqual(10_015);
+    // a choice filter with another filter is not a single-field filter: bounded, so estimated
+    const both = await list({ status: 'issued', tenant_id: 'T1' });
+    expect(both.headers['x-total-estimated']).toBe('true');
+    // below the limit again, exact again
+    const few = await list({ tenant_id: 'T2' });
+    expect(few.headers['content-range']).toBe('invoices 0-24/60');
+    expect(few.headers['x-total-estimated']).toBeUndefined();
+    // the choice filter still exact after the inserts
+    expect((await list({ status: 'issued' })).headers['content-range']).toBe('invoices 0-24/10060');
+  });
+
+  it('another organisation\'s rows never count (12,000 invoices next door with the same ids, tenant and status)', async () => {
+    expect(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from invoices where organization_id = ${other}`))[0].n).toBe(12_000);
+    expect((await list(null)).headers['content-range']).toBe('invoices 0-24/10080');
+    expect((await list({ status: 'issued' })).headers['content-range']).toBe('invoices 0-24/10060');
+    expect((await list({ tenant_id: 'T2' })).headers['content-range']).toBe('invoices 0-24/60');
+    const rows = (await list({ tenant_id: 'T1' }, [0, 999])).json() as Array<{ number: string }>;
+    expect(rows).toHaveLength(1000);
+    expect(rows.every((r) => r.number.startsWith(`${org.slice(-6)}-`))).toBe(true);
+  });
+
+  it('bad input is still a 400 in the contract\'s shape, with no total', async () => {
+    const res = await list({ status: 'lost' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-range']).toBeUndefined();
+    expect(res.headers['x-total-estimated']).toBeUndefined();
+  });
+});
