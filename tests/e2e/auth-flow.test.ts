@@ -40,7 +40,8 @@ describe('a new landlord, in Chromium, against the real server', () => {
     await page.reload();
     await expect.poll(() => page.locator('body').innerText()).toContain('Njeri Homes');
 
-    await page.getByRole('button', { name: /profile/i }).click();
+    // the user menu is named by the user once the identity has loaded ("Profile" until then)
+    await page.getByRole('button', { name: /^(profile|Njeri Wanjiku)$/i }).click();
     await page.getByRole('menuitem', { name: /log ?out/i }).click();
     await page.waitForURL('**/auth/login');
 
