@@ -8,12 +8,9 @@ import { Type, type Static } from 'typebox';
 
 export const Decimal = Type.String({ description: 'KES as a decimal string, e.g. "1500.00"' });
 import { DepositLedger, DepositRefund, SettlementFigures } from './settlement.js';
-import { Nullable, NullableDateTime } from './schema-helpers.js';
+import { Day, Nullable, NullableDateTime, NullableText, Text } from './schema-helpers.js';
 
 export type Decimal = string;
-const Text = Type.String();
-const NullableText = Nullable(Type.String());
-const Day = Type.String({ description: 'YYYY-MM-DD' });
 
 /**
  * Each entry is dated the day it was posted: an invoice's lines on its issue date, a penalty on

@@ -1,12 +1,9 @@
 import { Type, type Static } from 'typebox';
-import { Nullable } from './schema-helpers.js';
+import { Nullable, NullableText, Text } from './schema-helpers.js';
 
 // The JSON of the portfolio and history endpoints, as the server builds it and the web app reads
 // it: one declaration for both sides (TypeBox schemas the routes answer with; each type is the
 // schema's Static). Money is decimal text, never a number.
-
-const Text = Type.String();
-const NullableText = Nullable(Type.String());
 
 /** A property's rent roll row: one house with its current tenant and lease. */
 export const RentRollRow = Type.Object({

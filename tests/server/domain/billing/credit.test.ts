@@ -4,32 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByName } from '../../../../resources/index.js';
 import { buildTestApp, registeredBrowser, type Browser, type TestApp } from '../../helpers.js';
 import { createSample } from '../../crud/samples.js';
+import { letHouse } from './tenancy.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
 afterAll(() => t.close());
 
-const CLEAN = {
-  start_date: '2026-01-01', end_date: null, rent: '10000.00', deposit: '0.00', billing_frequency: 'monthly', due_day: 5,
-  escalation_rate: null, escalation_months: null, notice_date: null, move_out_date: null, status: 'draft',
-  penalty_type: null, penalty_amount: null, penalty_rate: null, penalty_frequency: null, penalty_cap: null, charges: [],
-};
-
 async function movedOutTenant(name: string) {
-  const o = await registeredBrowser(t.app, { org: name });
-  const cache = new Map<string, string>();
-  const property = await createSample(o.browser, resourceByName('properties')!, o.user.id, cache);
-  cache.set('properties', String(property.id));
-  cache.set('property-owners', String(property.owner_id));
-  const house = await createSample(o.browser, resourceByName('houses')!, o.user.id, cache, { status: 'vacant', property_id: property.id, owner_id: property.owner_id });
-  cache.set('houses', String(house.id));
-  const lease = await createSample(o.browser, resourceByName('leases')!, o.user.id, cache, { ...CLEAN, house_id: house.id });
-  t.clock.today = '2026-01-01';
-  try {
-    expect((await o.browser.post(`/api/v1/leases/${lease.id}/activate`)).statusCode).toBe(200);
-  } finally {
-    t.clock.today = null;
-  }
+  const o = await letHouse(t, name, { start_date: '2026-01-01', rent: '10000.00' });
+  const { cache, lease } = o;
   const [inv] = (await o.browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: lease.id }))}`)).json();
   const channel = await createSample(o.browser, resourceByName('payment-channels')!, o.user.id, cache);
   const paid = await o.browser.post('/api/v1/payments', { tenant_id: lease.tenant_id, channel_id: channel.id, method: 'mpesa', external_reference: 'QJA1B2C3D4', amount: '10000.00', paid_at: '2026-01-03T09:00:00.000Z' });

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceByName } from '../../../../resources/index.js';
 import { rowsOf, type Database } from '../../../../src/server/db/client.js';
 import { runBilling } from '../../../../src/server/domain/billing/runs.js';
 import { buildTestApp, onPostgres, registeredBrowser, testDatabase, type Browser, type TestApp } from '../../helpers.js';
-import { createSample } from '../../crud/samples.js';
+import { invoiceFor, letHouse, month, runAndWait } from './tenancy.js';
 import { seedOrganization } from './seed.js';
 import { formatDay } from '../../../../src/shared/format.js';
 
@@ -15,66 +14,25 @@ let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
 afterAll(() => t.close());
 
-const CLEAN = {
-  end_date: null, rent: '25000.00', deposit: '0.00', billing_frequency: 'monthly', due_day: 5,
-  escalation_rate: null, escalation_months: null, notice_date: null, move_out_date: null, status: 'draft',
-  penalty_type: null, penalty_amount: null, penalty_rate: null, penalty_frequency: null, penalty_cap: null, charges: [],
-};
-
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const daysAgo = (n: number) => isoDay(new Date(Date.now() + 3 * 3600_000 - n * 86_400_000));
-const month = (offset: number) => {
-  const d = new Date();
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1)).toISOString().slice(0, 7);
-};
 
 /** An organisation with one active lease (rent 25,000) in a house with a water meter at KES 150/m³, minimum 500, standing 100. */
 async function meteredTenancy(name: string) {
-  const o = await registeredBrowser(t.app, { org: name });
-  const cache = new Map<string, string>();
-  const property = await createSample(o.browser, resourceByName('properties')!, o.user.id, cache);
-  cache.set('properties', String(property.id));
-  cache.set('property-owners', String(property.owner_id));
-  const house = await createSample(o.browser, resourceByName('houses')!, o.user.id, cache, { status: 'vacant', property_id: property.id, owner_id: property.owner_id });
-  cache.set('houses', String(house.id));
   const start = daysAgo(40).slice(0, 8) + '01';
-  const lease = await createSample(o.browser, resourceByName('leases')!, o.user.id, cache, { ...CLEAN, start_date: start, house_id: house.id });
-  t.clock.today = start;
-  try {
-    const res = await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
-    expect(res.statusCode, res.body).toBe(200);
-  } finally {
-    t.clock.today = null;
-  }
+  const o = await letHouse(t, name, { start_date: start, rent: '25000.00' });
   const charge = await o.browser.post('/api/v1/charges', {
     name: 'Water', category: 'utility', amount: '150.00', billing: 'monthly', metered: true, minimum_charge: '500.00', standing_charge: '100.00',
   });
   expect(charge.statusCode, charge.body).toBe(201);
-  const meter = await o.browser.post('/api/v1/meters', { house_id: house.id, number: 'WM-0042', utility: 'water', unit: 'm3', charge_id: charge.json().id });
+  const meter = await o.browser.post('/api/v1/meters', { house_id: o.house.id, number: 'WM-0042', utility: 'water', unit: 'm3', charge_id: charge.json().id });
   expect(meter.statusCode, meter.body).toBe(201);
-  expect(meter.json()).toMatchObject({ property_id: property.id, active: true });
-  return { ...o, house, lease, start, charge: charge.json(), meter: meter.json() };
+  expect(meter.json()).toMatchObject({ property_id: o.property.id, active: true });
+  return { ...o, start, charge: charge.json(), meter: meter.json() };
 }
 
 async function read(browser: Browser, meterId: string, date: string, value: string, extra: Record<string, unknown> = {}) {
   return browser.post('/api/v1/readings', { meter_id: meterId, date, value, ...extra });
-}
-
-async function runAndWait(browser: Browser, period: string) {
-  const res = await browser.post('/api/v1/billing-runs', { period });
-  expect(res.statusCode, res.body).toBe(202);
-  for (let i = 0; i < 400; i++) {
-    const run = (await browser.get(`/api/v1/billing-runs/${res.json().id}`)).json();
-    if (run.status === 'done' || run.status === 'failed') return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('billing run did not finish');
-}
-
-async function invoiceFor(browser: Browser, leaseId: string, periodStart: string) {
-  const list = (await browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: leaseId, period_start: periodStart }))}`)).json();
-  expect(list).toHaveLength(1);
-  return (await browser.get(`/api/v1/invoices/${list[0].id}`)).json();
 }
 
 type Line = { description: string; quantity: string; rate: string; amount: string; meter_previous: string | null; meter_current: string | null; charge_id: string | null };

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceByName } from '../../../../resources/index.js';
 import { rowsOf, type Database } from '../../../../src/server/db/client.js';
 import { runBilling } from '../../../../src/server/domain/billing/runs.js';
 import { buildTestApp, onPostgres, registeredBrowser, testDatabase, type Browser, type TestApp } from '../../helpers.js';
 import { seedOrganization } from './seed.js';
-import { createSample } from '../../crud/samples.js';
+import { invoiceFor, letHouse, month, runAndWait } from './tenancy.js';
 
 // A repair the tenant pays for (a completed work order, paid_by tenant, with an actual cost) is a
 // line on the tenant's next invoice the billing run makes, and only on that one.
@@ -14,32 +13,8 @@ let t: TestApp;
 beforeAll(async () => { t = await buildTestApp(); });
 afterAll(() => t.close());
 
-const CLEAN = {
-  end_date: null, rent: '25000.00', deposit: '0.00', billing_frequency: 'monthly', due_day: 5,
-  escalation_rate: null, escalation_months: null, notice_date: null, move_out_date: null, status: 'draft',
-  penalty_type: null, penalty_amount: null, penalty_rate: null, penalty_frequency: null, penalty_cap: null, charges: [],
-};
-
-async function tenancy(name: string) {
-  const o = await registeredBrowser(t.app, { org: name });
-  const cache = new Map<string, string>();
-  const property = await createSample(o.browser, resourceByName('properties')!, o.user.id, cache);
-  cache.set('properties', String(property.id));
-  cache.set('property-owners', String(property.owner_id));
-  const house = await createSample(o.browser, resourceByName('houses')!, o.user.id, cache, { status: 'vacant', property_id: property.id, owner_id: property.owner_id });
-  cache.set('houses', String(house.id));
-  // the lease began before today (the work order is opened today, during this tenancy)
-  const start = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 8) + '01';
-  const lease = await createSample(o.browser, resourceByName('leases')!, o.user.id, cache, { ...CLEAN, start_date: start, house_id: house.id });
-  t.clock.today = start;
-  try {
-    const res = await o.browser.post(`/api/v1/leases/${lease.id}/activate`);
-    expect(res.statusCode, res.body).toBe(200);
-  } finally {
-    t.clock.today = null;
-  }
-  return { ...o, cache, house, lease };
-}
+// the lease began before today (the work order is opened today, during this tenancy)
+const tenancy = (name: string) => letHouse(t, name, { start_date: new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 8) + '01', rent: '25000.00' });
 
 async function completedOrder(browser: Browser, house: Record<string, unknown>, paidBy: string, cost: string) {
   const created = await browser.post('/api/v1/work-orders', { property_id: house.property_id, house_id: house.id, description: 'Replace the broken window pane', paid_by: paidBy });
@@ -48,29 +23,6 @@ async function completedOrder(browser: Browser, house: Record<string, unknown>, 
   expect(done.statusCode, done.body).toBe(200);
   return done.json();
 }
-
-async function runAndWait(browser: Browser, period: string) {
-  const res = await browser.post('/api/v1/billing-runs', { period });
-  expect(res.statusCode, res.body).toBe(202);
-  for (let i = 0; i < 400; i++) {
-    const run = (await browser.get(`/api/v1/billing-runs/${res.json().id}`)).json();
-    if (run.status === 'done' || run.status === 'failed') return run;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('billing run did not finish');
-}
-
-async function invoiceFor(browser: Browser, leaseId: string, periodStart: string) {
-  const list = (await browser.get(`/api/v1/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: leaseId, period_start: periodStart }))}`)).json();
-  expect(list).toHaveLength(1);
-  return (await browser.get(`/api/v1/invoices/${list[0].id}`)).json();
-}
-
-const month = (offset: number) => {
-  const d = new Date();
-  const m = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + offset, 1));
-  return m.toISOString().slice(0, 7);
-};
 
 describe('repairs the tenant pays for', () => {
   it('go on the next invoice of the billing run once; the owner’s repairs never; another organisation sees nothing', async () => {
