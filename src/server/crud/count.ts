@@ -30,7 +30,7 @@ export interface Total {
  * Whether a filtered list's total is counted exactly at any size: the filter is one equality or
  * one-of list (`{"status": "overdue"}`, `{"status": ["sent", "overdue"]}`, null allowed) on a
  * declared choice field of the area, and nothing else but the organisation. Every filterable choice
- * field has its own (organization_id, field) index (resource-tables.ts, migration 0020), so the
+ * field has its own (organization_id, field) index (resource-tables.ts, migration 0021), so the
  * count(*) is an index-only scan over a small deduplicated btree: the 157,000 paid invoices of a
  * 220,000-invoice organisation in 6 ms, 19,600 issued in 0.9 ms (the bounded count and its
  * EXPLAIN: 1.1 ms). A choice field has a handful of values, so such a filter is often large; a
@@ -50,7 +50,7 @@ export function exactAtAnySize(resource: Resource, conditions: readonly Conditio
  * milliseconds a page, far more than the page itself. The rule instead:
  *
  * - Unfiltered: exact at any size, from the per-organisation row counters of migration
- *   0003_list_counts (a ledger of deltas kept by statement-level triggers, and since 0021 by a
+ *   0003_list_counts (a ledger of deltas kept by statement-level triggers, and since 0022 by a
  *   row trigger when a row changes organisation; the deltas commit with the rows, so the sum is
  *   exactly the count this transaction would see). One index probe over
  *   a handful of ledger rows, whatever the table's size. A table without the triggers (added
@@ -89,13 +89,6 @@ export async function countTotal(
   ));
   if (row.n <= EXACT_COUNT_LIMIT) return exact(row.n);
   return { total: Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
-}
-
-/** countTotal's number alone. */
-export async function countRecords(
-  tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, options: CountOptions = {},
-): Promise<number> {
-  return (await countTotal(tx, t, where, unfiltered, options)).total;
 }
 
 /**

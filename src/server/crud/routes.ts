@@ -10,6 +10,7 @@ import { resourceHooks } from './hooks.js';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './repository.js';
 import { registerExport } from './export.js';
 import { served } from './record-answer.js';
+import { TOTAL_ESTIMATED_HEADER } from '../../shared/list-total.js';
 
 const IdParams = { type: 'object', properties: { id: { type: 'string', maxLength: 64 } }, required: ['id'] } as const;
 const ListQueryString = {
@@ -28,15 +29,6 @@ const documentOnly = () => () => true;
  * times every area) or any chance of it dropping a key.
  */
 const asIs = () => (data: unknown) => JSON.stringify(data);
-
-/**
- * The list total (Content-Range's `/total`) is exact unfiltered, for one choice-field filter, and
- * for any filter matching at most 10,000 records (crud/count.ts). Past that, a filtered list's
- * total is the database's estimate: Content-Range keeps its shape and carries the estimate, and
- * this header says so (`X-Total-Estimated: true`; absent when the total is exact). The screen shows
- * such a total as "about 38,900". Same origin only (no CORS), so no Access-Control-Expose-Headers.
- */
-export const TOTAL_ESTIMATED = 'X-Total-Estimated';
 
 function contentRange(name: string, start: number, count: number, total: number): string {
   return count === 0 ? `${name} */${total}` : `${name} ${start}-${start + count - 1}/${total}`;
@@ -58,7 +50,8 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
       if (!allowed) throw forbidden();
       const { rows, total, estimated } = await listRecords(tx, resource, ctx.organizationId, query);
       reply.header('Content-Range', contentRange(resource.name, query.range[0], rows.length, total));
-      if (estimated) reply.header(TOTAL_ESTIMATED, 'true');
+      // an estimated total keeps Content-Range's shape and says so (shared/list-total.ts)
+      if (estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true');
       return rows;
     }, { readOnly: true });
   });

@@ -7,7 +7,6 @@ import { Nullable, NullableDateTime } from '../../shared/schema-helpers.js';
 
 // Date columns are serialised to ISO strings by Fastify; the handlers may return either.
 const DateTime = Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' });
-const NullableDate = NullableDateTime;
 
 export const Message = Type.Object({ message: Type.String() });
 /** A 204's declared answer: nothing. */
@@ -49,8 +48,8 @@ export const AccessToken = Type.Object({
   id: Type.String(),
   name: Type.String(),
   abilities: Type.Unsafe<unknown>({ type: 'array', items: { type: 'string' }, description: 'the abilities granted; ["*"] is every one' }),
-  last_used_at: NullableDate,
-  expires_at: NullableDate,
+  last_used_at: NullableDateTime,
+  expires_at: NullableDateTime,
   created_at: DateTime,
 }, { description: 'never the token or its hash' });
 

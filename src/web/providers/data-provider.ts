@@ -2,15 +2,11 @@
 // cookies, CSRF, the tenant header, the 419 retry and the 401 rule.
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider, GetListResult } from 'react-admin';
+import { TOTAL_ESTIMATED_HEADER } from '../../shared/list-total';
 import { API_URL, httpClient } from './http-client';
 
 const simpleRest = simpleRestProvider(API_URL, (url, options) => httpClient(url, options));
 
-/**
- * Sent with a list whose Content-Range total is the server's estimate, not a count (docs/api.md:
- * a filtered list past 10,000 matches; server crud/routes.ts). Same origin: no CORS exposure needed.
- */
-export const TOTAL_ESTIMATED_HEADER = 'X-Total-Estimated';
 
 /** What a list answer's `meta` says of its total: the pagination reads it (ListPagination). */
 export interface ListMeta {

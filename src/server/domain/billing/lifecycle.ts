@@ -10,7 +10,7 @@ import { issueInvoices, type IssuedInvoice } from './issue.js';
 import { cents, dec, loadLeaseTerms, planInvoice } from './plan.js';
 import { monthStart, shortDate, type IsoDate } from './periods.js';
 import { firstDueDate, graceDays } from './penalties.js';
-import { addAdjustment } from './adjust.js';
+import { addAdjustment, type AdjustmentOptions } from './adjust.js';
 import { depositHeld, depositInvoices } from './deposits.js';
 import { settlementFigures, type Deduction, type DepositRefund, type SettlementFigures } from '../../../shared/settlement.js';
 import { chargeDeductions, parseDeductions, type DeductionInput } from './deductions.js';
@@ -127,6 +127,31 @@ export interface EndResult {
   settlement: SettlementFigures & { applications: Array<{ invoice_id: string; amount: string }>; deduction_invoice_id: string | null; refund: DepositRefund | null };
 }
 
+/** The lease's invoices still owed, oldest due first. */
+async function openInvoices(tx: Db, organizationId: string, leaseId: string) {
+  return rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
+    select id, balance::text as balance from invoices
+    where organization_id = ${organizationId} and lease_id = ${leaseId} and status in ('issued', 'partially_paid') and balance > 0
+    order by due_date, id`));
+}
+
+/** Up to `amount` paid on these invoices in order, by a credit line on each (the deposit, unused days); what each took. */
+async function creditOldestFirst(
+  tx: Db, organizationId: string, userId: string | null, invoices: Array<{ id: string; balance: string }>, amount: bigint,
+  description: string, action: string, opts: AdjustmentOptions,
+): Promise<Array<{ invoice_id: string; amount: bigint }>> {
+  const taken: Array<{ invoice_id: string; amount: bigint }> = [];
+  let left = amount;
+  for (const inv of invoices) {
+    if (left <= 0n) break;
+    const take = cents(inv.balance) < left ? cents(inv.balance) : left;
+    const result = await addAdjustment(tx, organizationId, userId, inv.id, -take, description, action, opts);
+    taken.push({ invoice_id: inv.id, amount: take - result.unapplied });
+    left -= take;
+  }
+  return taken;
+}
+
 /**
  * Ends a lease on move_out_date: billing stops; its untouched invoices for periods after the
  * move-out are voided ('Lease ended'); the move-out period is billed if it was not, or credited
@@ -208,45 +233,23 @@ export async function endLease(tx: Db, organizationId: string, userId: string | 
     cancelled += unpaid - result.unapplied;
   }
   const deposit = (await depositHeld(tx, organizationId, [id])).get(id) ?? 0n;
-  const open = rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
-    select id, balance::text as balance from invoices
-    where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
-    order by due_date, id`));
+  const open = await openInvoices(tx, organizationId, id);
   const arrears = open.reduce((s, r) => s + cents(r.balance), 0n);
   // the deductions are charged against the deposit first; the arrears get what is left of it
   const charged = await chargeDeductions(tx, organizationId, userId, id, moveOut, items, deposit, on);
-  let available = body.apply_deposit_to_arrears ? deposit - charged.deducted : 0n;
-  const applications: Array<{ invoice_id: string; amount: string }> = [];
-  const stillOpen = !items.length ? open : rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
-    select id, balance::text as balance from invoices
-    where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
-    order by due_date, id`));
-  for (const inv of stillOpen) {
-    if (available <= 0n) break;
-    const take = cents(inv.balance) < available ? cents(inv.balance) : available;
-    await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Deposit applied to arrears', 'apply_deposit', { kind: 'deposit', on });
-    applications.push({ invoice_id: inv.id, amount: dec(take) });
-    available -= take;
-  }
+  const available = body.apply_deposit_to_arrears ? deposit - charged.deducted : 0n;
+  const stillOpen = items.length ? await openInvoices(tx, organizationId, id) : open;
+  const applications = (await creditOldestFirst(tx, organizationId, userId, stillOpen, available, 'Deposit applied to arrears', 'apply_deposit', { kind: 'deposit', on }))
+    .map((a) => ({ invoice_id: a.invoice_id, amount: dec(a.amount) }));
   const applied = applications.reduce((s, a) => s + cents(a.amount), 0n);
   // the rent paid for days not lived in pays what the tenant still owes on this lease (deductions
   // the deposit did not cover, arrears) before anything is refunded: one is not owed money and
   // owing money at once. A credit on each open invoice, oldest first, as the deposit's is.
   // (Not for a move-out back-dated into a closed month: what it did not pay is refunded.)
-  let creditApplied = 0n;
-  if (excess > 0n && !posting.note) {
-    const owing = rowsOf<{ id: string; balance: string }>(await tx.execute(sql`
-      select id, balance::text as balance from invoices
-      where organization_id = ${organizationId} and lease_id = ${id} and status in ('issued', 'partially_paid') and balance > 0
-      order by due_date, id`));
-    for (const inv of owing) {
-      const left = excess - creditApplied;
-      if (left <= 0n) break;
-      const take = cents(inv.balance) < left ? cents(inv.balance) : left;
-      const result = await addAdjustment(tx, organizationId, userId, inv.id, -take, 'Unused days credit applied', 'apply_unused_credit', { on });
-      creditApplied += take - result.unapplied;
-    }
-  }
+  const creditApplied = excess > 0n && !posting.note
+    ? (await creditOldestFirst(tx, organizationId, userId, await openInvoices(tx, organizationId, id), excess, 'Unused days credit applied', 'apply_unused_credit', { on }))
+      .reduce((s, a) => s + a.amount, 0n)
+    : 0n;
   const settlement: EndResult['settlement'] = {
     ...settlementFigures({ deposit, unpaidCancelled: cancelled, arrears, applied, unusedDaysCredit: excess, creditApplied, deductions: charged.deductions, deducted: charged.deducted }),
     applications, deduction_invoice_id: charged.invoice_id, refund: null,

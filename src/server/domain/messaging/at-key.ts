@@ -14,9 +14,11 @@ export const sealAtKey = (plain: string, organizationId: string): string => encr
 /** Why a stored key cannot be used (shown on every SMS it fails, and on the test SMS). */
 export const UNREADABLE_AT_KEY = "The Africa's Talking API key saved in Settings › SMS cannot be read by this server (it was saved under another APP_KEY): enter the key again and save.";
 
-/** True when a key is stored but does not decrypt with this server's APP_KEY. */
-export const atKeyUnreadable = (stored: string | null | undefined, organizationId: string): boolean =>
-  !!stored && openAtKey(stored, organizationId) === null;
+/** The key in clear, and whether one is stored that does not decrypt with this server's APP_KEY. */
+export function readAtKey(stored: string | null | undefined, organizationId: string): { apiKey: string | null; unreadable: boolean } {
+  const apiKey = openAtKey(stored, organizationId);
+  return { apiKey, unreadable: !!stored && apiKey === null };
+}
 
 /** The key in clear, or null (none stored, or one that does not decrypt with this app key). */
 export function openAtKey(stored: string | null | undefined, organizationId: string): string | null {

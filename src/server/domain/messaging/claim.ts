@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { atKeyUnreadable, openAtKey, UNREADABLE_AT_KEY } from './at-key.js';
+import { readAtKey, UNREADABLE_AT_KEY } from './at-key.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { todayIn } from '../billing/scheduler.js';
 import { creditBalance, lockCredits, recordUsage } from './credits.js';
@@ -79,8 +79,9 @@ export async function claimMessages(tx: Db, services: MessagingServices, organiz
     const factory = services.smsDrivers[driverName];
     try {
       if (!factory) throw new Error(`The SMS driver "${driverName}" is not available on this server: choose another one in Settings › SMS.`);
-      if (driverName !== 'log' && atKeyUnreadable(org.africastalking_api_key, organizationId)) throw new Error(UNREADABLE_AT_KEY);
-      claim.driver = factory({ senderId: org.sms_sender_id, username: org.africastalking_username, apiKey: openAtKey(org.africastalking_api_key, organizationId) });
+      const key = readAtKey(org.africastalking_api_key, organizationId);
+      if (driverName !== 'log' && key.unreadable) throw new Error(UNREADABLE_AT_KEY);
+      claim.driver = factory({ senderId: org.sms_sender_id, username: org.africastalking_username, apiKey: key.apiKey });
     } catch (err) {
       await refuse(tx, organizationId, sms.map((m) => m.id), 'failed', (err instanceof Error ? err.message : String(err)).slice(0, 900));
     }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { atKeyUnreadable, openAtKey, UNREADABLE_AT_KEY } from './at-key.js';
+import { readAtKey, UNREADABLE_AT_KEY } from './at-key.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import type { MessagingServices } from './services.js';
 import { SmsSendError, type SmsAccount } from './sms-driver.js';
@@ -20,7 +20,8 @@ export async function smsSettings(tx: Db, organizationId: string): Promise<SmsSe
     select name, settings->>'sms_driver' as driver, settings->>'sms_sender_id' as sender,
       settings->>'africastalking_username' as username, settings->>'africastalking_api_key' as key
     from organizations where id = ${organizationId}`));
-  return { name: row.name, driver: row.driver, account: { senderId: row.sender || null, username: row.username, apiKey: openAtKey(row.key, organizationId) }, keyUnreadable: atKeyUnreadable(row.key, organizationId) };
+  const key = readAtKey(row.key, organizationId);
+  return { name: row.name, driver: row.driver, account: { senderId: row.sender || null, username: row.username, apiKey: key.apiKey }, keyUnreadable: key.unreadable };
 }
 
 export type TestSmsOutcome = 'accepted' | 'logged' | 'refused' | 'unavailable';
