@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { inScope, rowsOf, type Db } from './db/client.js';
+import { inScope, readOnce, rowsOf, type Db } from './db/client.js';
+import { rendered, type Rendered } from './db/statements.js';
 import { forgetSessions, sessionLiveSql } from './auth/sessions.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 import { requireUser } from './plugins/auth.js';
@@ -24,7 +25,7 @@ export function requestedOrganization(req: FastifyRequest): string | null {
  */
 function membershipQuery(organizationId: string, userId: string, sessionHash: string | null = null) {
   return sql`
-    select coalesce(array_agg(distinct p) filter (where p is not null), '{}') as permissions,
+    select array_to_string(array_agg(distinct p) filter (where p is not null), ' ') as permissions,
       ${sessionHash ? sessionLiveSql(sessionHash, userId) : sql`true`} as live
     from memberships m
     left join user_roles ur on ur.organization_id = m.organization_id and ur.user_id = m.user_id
@@ -34,10 +35,45 @@ function membershipQuery(organizationId: string, userId: string, sessionHash: st
     group by m.organization_id`;
 }
 
+/**
+ * The membership query, and whether the read after it may read (readInTenant): `app.permitted` is
+ * set for this transaction only when the session stands and the member holds one of `anyOf`.
+ */
+function gatedMembershipQuery(organizationId: string, userId: string, sessionHash: string | null, anyOf: string[]): Rendered {
+  const values: Record<string, unknown> = { org: organizationId, user: userId, hash: sessionHash };
+  anyOf.forEach((p, i) => { values[`p${i}`] = p; });
+  return rendered(`membership|${sessionHash ? 'live' : ''}|${anyOf.length}`, () => {
+    const P = (name: string) => sql.placeholder(name) as unknown as string;
+    const wanted = sql.join(anyOf.map((_, i) => sql`${P(`p${i}`)}`), sql`, `);
+    return sql`select m.permissions, m.live,
+      set_config('app.permitted', case when m.live and string_to_array(m.permissions, ' ') && array[${wanted}]::text[] then 'on' else '' end, true) as gate
+    from (${membershipQuery(P('org'), P('user'), sessionHash ? P('hash') : null)}) m`;
+  }, values);
+}
+
+/** The guard a readInTenant query carries: true only when the membership check let it read. */
+export const PERMITTED = sql`current_setting('app.permitted', true) = 'on'`;
+
+/**
+ * Permission names travel as one space-separated text (names have no spaces): an array's text
+ * costs a parser call per request, and a member's set is the same text request after request.
+ */
+const parsed = new Map<string, string[]>();
+function permissionList(text: string | null): string[] {
+  if (!text) return [];
+  let list = parsed.get(text);
+  if (!list) {
+    if (parsed.size >= 1000) parsed.clear();
+    list = Object.freeze(text.split(' ')) as string[];
+    parsed.set(text, list);
+  }
+  return list;
+}
+
 /** The caller's permissions in an organisation, or null when not a member. Runs inside a scope. */
 export async function membershipPermissions(tx: Db, organizationId: string, userId: string): Promise<string[] | null> {
-  const row = rowsOf<{ permissions: string[] }>(await tx.execute(membershipQuery(organizationId, userId)))[0];
-  return row ? row.permissions : null;
+  const row = rowsOf<{ permissions: string | null }>(await tx.execute(membershipQuery(organizationId, userId)))[0];
+  return row ? permissionList(row.permissions) : null;
 }
 
 /**
@@ -57,14 +93,40 @@ export async function withTenant<T>(
   // opening round trip (client.ts inScope)
   const first = membershipQuery(organizationId, user.id, req.auth.sessionCached ? req.auth.sessionHash : null);
   return inScope(req.server.db, { tenant: organizationId, user: user.id, first, readOnly: options.readOnly }, async (tx, rows) => {
-    const row = rows[0] as { permissions: string[]; live: boolean } | undefined;
-    if (row && !row.live) {
-      forgetSessions();
-      throw unauthenticated();
-    }
-    const permissions = row?.permissions;
-    if (!permissions) throw notFound('Organisation not found.');
-    if (permission && !permissions.includes(permission)) throw forbidden();
-    return fn(tx, { organizationId, userId: user.id, permissions });
+    const ctx = admitted(organizationId, user.id, rows[0] as MembershipRow | undefined, permission);
+    return fn(tx, ctx);
   });
+}
+
+type MembershipRow = { permissions: string | null; live: boolean };
+
+/** The caller's context from the membership row: 401 when the session has ended, 404 when not a member, 403 without `permission`. */
+function admitted(organizationId: string, userId: string, row: MembershipRow | undefined, permission: string | null): TenantContext {
+  if (row && !row.live) {
+    forgetSessions();
+    throw unauthenticated();
+  }
+  if (!row) throw notFound('Organisation not found.');
+  const permissions = permissionList(row.permissions);
+  if (permission && !permissions.includes(permission)) throw forbidden();
+  return { organizationId, userId, permissions };
+}
+
+/**
+ * A read request's one exchange with the database (client.ts readOnce): the membership check and
+ * `query` in one round trip, the way a bare query would go. `query` must carry PERMITTED in its
+ * condition: it reads nothing unless the session stands and the caller holds one of `anyOf`. The
+ * same answers as withTenant otherwise (401, 404, 403 when none of `anyOf` is held). Null when it
+ * cannot go that way (PGlite, a value that cannot be inlined): use withTenant.
+ */
+export async function readInTenant(req: FastifyRequest, anyOf: string[], query: Rendered): Promise<{ ctx: TenantContext; rows: unknown[][] } | null> {
+  const user = requireUser(req);
+  const organizationId = requestedOrganization(req);
+  if (!organizationId) throw notFound('No active organisation.');
+  const first = gatedMembershipQuery(organizationId, user.id, req.auth.sessionCached ? req.auth.sessionHash : null, anyOf);
+  const read = await readOnce(req.server.db, { tenant: organizationId, user: user.id, first }, query);
+  if (!read) return null;
+  const ctx = admitted(organizationId, user.id, read.first[0] as MembershipRow | undefined, null);
+  if (!anyOf.some((p) => ctx.permissions.includes(p))) throw forbidden();
+  return { ctx, rows: read.then };
 }

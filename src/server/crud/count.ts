@@ -97,9 +97,8 @@ export async function countTotal(
  * table has no counters (then use countRecords).
  */
 export async function counterTotal(tx: Db, t: ResourceTable, organizationId: string): Promise<SQL<string> | null> {
-  const name = getTableName(t);
-  if (!(await isCounted(tx, name))) return null;
-  return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
+  if (!(await isCounted(tx, getTableName(t)))) return null;
+  return knownTotalExpression(t, sql`true`, true, organizationId);
 }
 
 /**
@@ -109,7 +108,20 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
  * otherwise a count bounded at EXACT_COUNT_LIMIT + 1. Read the answer with totalFrom.
  */
 export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact = false): Promise<SQL<string>> {
-  if (unfiltered) return (await counterTotal(tx, t, organizationId)) ?? sql<string>`(select count(*) from ${t} where ${where})`;
+  if (unfiltered && !(await isCounted(tx, getTableName(t)))) return sql<string>`(select count(*) from ${t} where ${where})`;
+  return knownTotalExpression(t, where, unfiltered, organizationId, exact)!;
+}
+
+/**
+ * totalExpression without a round trip: null when unfiltered and the table's counters are not
+ * yet known to this process (totalExpression finds out).
+ */
+export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact = false): SQL<string> | null {
+  const name = getTableName(t);
+  if (unfiltered) {
+    if (!counted.has(name)) return null;
+    return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
+  }
   if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
   return sql<string>`(select count(*) from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s)`;
 }
@@ -133,6 +145,9 @@ export async function totalFrom(
  * a table installed while the process runs is picked up on its next count.
  */
 const counted = new Set<string>();
+
+/** Whether this process knows the table has its counters (knownTotalExpression needs no read). */
+export const countersKnown = (t: ResourceTable) => counted.has(getTableName(t));
 
 async function isCounted(tx: Db, name: string): Promise<boolean> {
   if (counted.has(name)) return true;

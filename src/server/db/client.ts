@@ -8,7 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql } from 'drizzle-orm';
+import type { Rendered } from './statements.js';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { secureSql } from './secure.js';
@@ -145,26 +146,42 @@ interface PgSessionParts {
   options: ConstructorParameters<typeof NodePgSession>[3];
 }
 
+/** A value as an SQL literal, or null when it has no inline form here (an array, a date object). */
+function literal(v: unknown): string | null {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'number' || typeof v === 'bigint') return String(v);
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'string') return pg.escapeLiteral(v);
+  return null;
+}
+
+/** A query as one statement's text with its parameters inlined; null when one cannot be. */
+function inlined(dialect: PgSessionParts['dialect'], query: SQL | Rendered): string | null {
+  const q = is(query, SQL) ? dialect.sqlToQuery(query) : query;
+  const values = q.params.map(literal);
+  // drizzle numbers its parameters $1…$n and writes no other dollar sign into a select
+  return values.includes(null) ? null : q.sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
+}
+
+/** The statements that set a scope (transaction-local settings), and its first read. */
+function scopeText(dialect: PgSessionParts['dialect'], scope: Omit<Scope, 'first'> & { first?: SQL | Rendered }): string {
+  const lit = (v: string) => pg.escapeLiteral(v);
+  let text = `select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true), set_config('app.invitation', ${lit(scope.invitation ?? '')}, true)`;
+  if (scope.first) {
+    const first = inlined(dialect, scope.first);
+    if (first === null) throw new Error('inScope: a first query parameter must be a string, number, boolean or null');
+    text += `; ${first}`;
+  }
+  return text;
+}
+
 async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: Row[]) => Promise<T>): Promise<T> {
   const parts = session as unknown as PgSessionParts;
   const client = await (parts.client as pg.Pool).connect();
-  const lit = (v: unknown): string => {
-    if (v === null || v === undefined) return 'NULL';
-    if (typeof v === 'number' || typeof v === 'bigint') return String(v);
-    if (typeof v === 'boolean') return v ? 'true' : 'false';
-    if (typeof v === 'string') return client.escapeLiteral(v);
-    throw new Error('inScope: a first query parameter must be a string, number, boolean or null');
-  };
-  let text = `begin${scope.readOnly ? ' read only' : ''}; select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true), set_config('app.invitation', ${lit(scope.invitation ?? '')}, true)`;
-  if (scope.first) {
-    const q = parts.dialect.sqlToQuery(scope.first);
-    // drizzle numbers its parameters $1…$n and writes no other dollar sign into a select
-    text += `; ${q.sql.replace(/\$(\d+)/g, (_, n: string) => lit(q.params[Number(n) - 1]))}`;
-  }
   let broken: Error | undefined;
   let released = false;
   try {
-    const results = (await client.query(text)) as unknown as pg.QueryResult<Row>[];
+    const results = (await client.query(`begin${scope.readOnly ? ' read only' : ''}; ${scopeText(parts.dialect, scope)}`)) as unknown as pg.QueryResult<Row>[];
     const first = scope.first ? results[results.length - 1].rows : [];
     const txSession = new NodePgSession(client, parts.dialect, parts.schema, parts.options);
     const tx = new NodePgTransaction(parts.dialect, txSession, parts.schema);
@@ -184,6 +201,34 @@ async function inScopePg<T>(session: object, scope: Scope, fn: (tx: Db, first: R
   } finally {
     if (!released) client.release(broken);
   }
+}
+
+/** Dates, timestamps and intervals as text, the rest as pg parses them: what drizzle's node-postgres queries read. */
+const AS_TEXT = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1231, 1115, 1185, 1187, 1182]);
+const drizzleReads = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') => (AS_TEXT.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format)),
+};
+
+/**
+ * PostgreSQL: a scope's first read and one more (`then`), sent as one batch in one round trip and
+ * run as one implicit transaction (the simple protocol's rule for several statements), its
+ * settings gone when it ends: a read request's whole exchange with the database, like a bare
+ * query. `then` must guard itself on what `first` established (tenancy.ts PERMITTED). Its rows come
+ * as arrays in select order, values as drizzle's node-postgres driver reads them, for the caller to
+ * map. Null, with nothing sent, on PGlite or when a value of `then` cannot be inlined: the caller
+ * then works in an ordinary scope.
+ */
+export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQL | Rendered }, then: Rendered): Promise<{ first: Row[]; then: unknown[][] } | null> {
+  const session = (db as unknown as { session?: unknown }).session;
+  if (!(session instanceof NodePgSession) || !((session as unknown as PgSessionParts).client instanceof pg.Pool)) return null;
+  const parts = session as unknown as PgSessionParts;
+  const pool = parts.client as pg.Pool;
+  const page = inlined(parts.dialect, then);
+  if (page === null) return null;
+  const results = (await pool.query({ text: `${scopeText(parts.dialect, scope)}; ${page}`, rowMode: 'array', types: drizzleReads })) as unknown as pg.QueryResult<unknown[]>[];
+  const own = results[results.length - 2];
+  const first = own.rows.map((row) => Object.fromEntries(own.fields.map((f, i) => [f.name, row[i]])));
+  return { first, then: results[results.length - 1].rows };
 }
 
 /**

@@ -23,5 +23,5 @@ export async function currentUserPayload(req: FastifyRequest, user: AuthUser) {
     roles: await rolesOf(tx, orgId, user.id),
     permissions: (await membershipPermissions(tx, orgId, user.id)) ?? [],
   }));
-  return { user: publicUser(user), roles, permissions: permissions.sort(), organization };
+  return { user: publicUser(user), roles, permissions: [...permissions].sort(), organization };
 }
