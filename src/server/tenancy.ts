@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inScope, readOnce, rowsOf, type Db } from './db/client.js';
 import { rendered, type Rendered } from './db/statements.js';
