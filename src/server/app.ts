@@ -4,7 +4,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import fp from 'fastify-plugin';
 import { topUpOnce } from './domain/role-top-up.js';
 import { loadAreaRules } from './area-rules.js';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -114,7 +114,8 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   });
 
   const https = config.appUrl.startsWith('https://');
-  await app.register(helmet, {
+  // helmet's middleware built once (@fastify/helmet rebuilt it, parsing every option, per request)
+  const securityHeaders = helmet({
     hsts: https,
     contentSecurityPolicy: {
       directives: {
@@ -137,6 +138,7 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
     // the same rule as frame-ancestors 'none', for browsers that read only the older header
     frameguard: { action: 'deny' },
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
   await app.register(errorsPlugin);
   await app.register(inputGuardPlugin);
   if (opts.checkAnswers) await app.register(answerCheckPlugin);

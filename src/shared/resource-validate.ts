@@ -293,10 +293,13 @@ export function toColumns(fields: readonly Field[], values: RecordValues): Recor
   return out;
 }
 
+/** Money text already in the API's form (numeric(14,2) as PostgreSQL writes it): sent as it is. */
+const MONEY_TEXT = /^(?!-0\.00$)-?(?:0|[1-9]\d*)\.\d\d$/;
+
 function fromColumn(f: Field, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (f.kind) {
-    case 'money': return centsToDecimal(parseMoney(v) ?? 0n);
+    case 'money': return typeof v === 'string' && MONEY_TEXT.test(v) ? v : centsToDecimal(parseMoney(v) ?? 0n);
     case 'datetime': return v instanceof Date ? v.toISOString() : parseDateTime(v) ?? v;
     case 'date': return v instanceof Date ? v.toISOString().slice(0, 10) : v;
     case 'percent': return parseDecimal(v, 2) ?? v;
