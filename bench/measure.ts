@@ -1,6 +1,6 @@
-// One load measurement (autocannon in a child process, bench/load.ts) with the CPU time it cost
+// One load measurement (autocannon in a child process kept for the run, bench/load.ts) with the CPU time it cost
 // charged to each request: this process (the server under test) and the database's backends.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,13 +47,42 @@ export async function measure(pool: pg.Pool, target: string, headers: Record<str
   return { ...result, nodeCpu: (node.user + node.system) / 1000 / sent, pgCpu: pgMs / sent };
 }
 
+interface Generator { child: ChildProcess; waiting: Array<{ resolve: (l: Load) => void; reject: (e: Error) => void }>; buffer: string }
+let generator: Generator | null = null;
+
+/** The load generator's process, started on first use and kept for the run (bench/load.ts). */
+function loadGenerator(): Generator {
+  if (generator) return generator;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const g: Generator = { child, waiting: [], buffer: '' };
+  child.stdout!.on('data', (d) => {
+    g.buffer += d;
+    for (let i = g.buffer.indexOf('\n'); i >= 0; i = g.buffer.indexOf('\n')) {
+      const line = g.buffer.slice(0, i);
+      g.buffer = g.buffer.slice(i + 1);
+      g.waiting.shift()?.resolve(JSON.parse(line));
+    }
+  });
+  const fail = (err: Error) => {
+    for (const w of g.waiting.splice(0)) w.reject(err);
+    generator = null;
+  };
+  child.on('error', fail);
+  child.on('close', (code) => fail(new Error(`the load generator exited ${code}`)));
+  generator = g;
+  return g;
+}
+
+/** Ends the load generator's process (it ends with its stdin). */
+export function stopLoadGenerator() {
+  generator?.child.stdin!.end();
+  generator = null;
+}
+
 function load(target: string, headers: Record<string, string>, o: LoadOptions): Promise<Load> {
-  const opts = JSON.stringify({ url: target, headers, connections: o.connections, duration: o.seconds, warmup: o.warmup });
+  const g = loadGenerator();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), opts], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
+    g.waiting.push({ resolve, reject });
+    g.child.stdin!.write(`${JSON.stringify({ url: target, headers, connections: o.connections, duration: o.seconds, warmup: o.warmup })}\n`);
   });
 }

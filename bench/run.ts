@@ -55,7 +55,7 @@ import type { Db } from '../src/server/db/client.js';
 import { SCALE_DATABASE_URL, SCALE_EMAIL, SCALE_ORGANIZATION, SCALE_PASSWORD } from './scale.js';
 import { SHORT } from './short-mode.js';
 import { listCases, type Case } from './list-cases.js';
-import { measure } from './measure.js';
+import { measure, stopLoadGenerator } from './measure.js';
 import { instrumentPg, recordRequests, summarise } from './profile.js';
 import { listFigure, listTable, summary, TARGETS, writeResults, type ListFigure, type Results } from './results.js';
 import { benchReports } from './reports.js';
@@ -193,6 +193,7 @@ async function benchLists(problems: string[]): Promise<ListFigure[]> {
     console.log(`  measured ${pad(c.name, width)} ${num(f.rps / b.rps, 2)} × bare, node CPU ${num(f.nodeCpu ?? 0, 2)} ms/request`);
   }
 
+  stopLoadGenerator();
   if (results.length) console.log(`\n${listTable(results).join('\n')}`);
 
   if (PROFILE > 0) {
