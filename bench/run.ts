@@ -248,6 +248,7 @@ async function main() {
   if (chosen.includes('reports')) {
     console.log('\n## Reports (issues 4, 14): service ÷ the single raw SQL aggregate, medians, alternated\n');
     results.reports = (await benchReports()).map((r) => ({ ...r, met: r.ratio <= TARGETS.reportRatio }));
+    for (const r of results.reports.filter((x) => !x.agree)) results.problems.push(`${r.name}: the service and the raw SQL disagree (${r.checks.join('; ')})`);
   }
   if (chosen.includes('billing')) {
     console.log('\n## Billing run (issues 4, 14)\n');
