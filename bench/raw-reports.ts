@@ -110,10 +110,13 @@ export const rawTenantStatement = (pool: pg.Pool, orgId: string, tenantId: strin
       select id from invoices where organization_id = $1 and tenant_id = $2 and status <> 'draft' and issue_date <= $4::date
         and not (status = 'void' and (voided_at at time zone '${TZ}')::date <= $4::date)
     ), allocated as (
+      -- the allocations of the tenant's payments, through their payment index
       select pa.payment_id, sum(pa.amount) as amount
-      from (select payment_id, invoice_id, amount from payment_allocations where organization_id = $1 and allocated_on <= $4::date
+      from (select payment_id, invoice_id, amount from payment_allocations
+            where organization_id = $1 and payment_id = any(array(select id from payments where organization_id = $1 and tenant_id = $2)) and allocated_on <= $4::date
             union all
-            select payment_id, invoice_id, amount from payment_allocation_releases where organization_id = $1 and allocated_on <= $4::date and released_on > $4::date) pa
+            select payment_id, invoice_id, amount from payment_allocation_releases
+            where organization_id = $1 and payment_id = any(array(select id from payments where organization_id = $1 and tenant_id = $2)) and allocated_on <= $4::date and released_on > $4::date) pa
       where pa.invoice_id in (select id from open_invoices)
       group by pa.payment_id
     )
