@@ -1,4 +1,4 @@
-// `npm run bench`: every performance figure of issues 3 and 4 in one run, as ratios against a
+// `npm run bench`: every performance figure of issues 3, 4, 10 and 14 in one run, as ratios against a
 // baseline measured in the same run (the machine is shared: absolute figures swing, ratios less).
 //
 //   npm run bench                      every part (lists, reports, billing, c2b, bulk-send)
@@ -9,15 +9,15 @@
 // The figures go to the console and to BENCH_OUT (default bench/results/latest.json; the markdown
 // summary beside it as latest.md), each marked against issue 14's targets (bench/results.ts).
 //
-// 1. Lists (issues 3, 14): the invoice list of the scale organisation (`npm run seed:scale` first) through
-// the full stack (the real app on a loopback port, a logged-in session, a transaction as keja_app
+// 1. Lists (issues 3, 14): the invoice list of the scale organisation (`npm run seed:scale` first)
+// through the full stack (the real app on a loopback port, a logged-in session, a transaction as keja_app
 // with row-level security, the membership and permission check, the page, the total) next to a
 // bare route (node http + a pg Pool, the same page SQL, no session, no transaction, no count),
 // measured in the same run with autocannon, as ratios. The cases come from the invoices declaration
 // (bench/list-cases.ts): first page, deep page, each filter, search, each sortable column.
 // Targets: full ÷ bare ≥ 0.5, node CPU ≤ 1 ms per request. Then a profile of one request's time.
 //
-// 2. Reports (issue 4, bench/reports.ts): aging, tenant statement, property statement, rent roll
+// 2. Reports (issues 4, 14; bench/reports.ts): aging, tenant statement, property statement, rent roll
 //    and dashboard through the service next to the single raw SQL aggregate over the same rows;
 //    target ≤ 1.2 ×.
 // 3. Billing (issue 4, bench/billing.ts): a run for 10,000 active leases (≤ 1.5 × the baseline) and
@@ -27,7 +27,7 @@
 //
 // 5. Bulk send (issue 10, bench/bulk-send.ts): 10,000 SMS through the job queue to the fake
 //    Africa's Talking, messages per second end to end and the share of time outside the provider
-//    call (BENCH_SHORT=1: 1,000).
+//    call.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale),
 // BENCH_SECONDS (10 per measurement; 0 skips the load and only profiles), BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s),
