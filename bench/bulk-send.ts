@@ -25,7 +25,11 @@ const url = process.env.BENCH_BULK_DATABASE_URL || 'postgres://postgres@127.0.0.
 const TOTAL = Number(process.env.BENCH_BULK_MESSAGES || (process.env.BENCH_SHORT === '1' ? 1000 : 10_000));
 const WORKERS = Number(process.env.JOB_WORKERS || 4);
 
-export interface BulkSendFigures { messages: number; seconds: number; perSecond: number; outsideShare: number; requests: number }
+export interface BulkSendFigures {
+  messages: number; seconds: number; perSecond: number; outsideShare: number; requests: number;
+  /** Messages that ended neither sent nor delivered (a broken run, not a slow one). */
+  failed: number;
+}
 
 export async function benchBulkSend(log: (line: string) => void = console.log): Promise<BulkSendFigures> {
   await ensureDatabase(url);
@@ -81,7 +85,8 @@ export async function benchBulkSend(log: (line: string) => void = console.log): 
   await database.close();
   await fake.close();
   const outsideShare = 1 - providerMs / 1000 / (seconds * WORKERS);
-  const figures = { messages: TOTAL, seconds, perSecond: TOTAL / seconds, outsideShare, requests: fake.requests };
+  const failed = statuses.filter((x) => x.status !== 'sent' && x.status !== 'delivered').reduce((t, x) => t + Number(x.n), 0);
+  const figures = { messages: TOTAL, seconds, perSecond: TOTAL / seconds, outsideShare, requests: fake.requests, failed };
   log('');
   log(`Bulk send, ${TOTAL} personalised SMS to the fake Africa's Talking, ${WORKERS} workers`);
   log(`  ${figures.perSecond.toFixed(0)} messages/s end to end (${seconds.toFixed(1)} s from the commit to the last result; ${fake.requests} provider requests; ${statuses.map((s) => `${s.n} ${s.status}`).join(', ')})`);

@@ -10,7 +10,7 @@
 //
 // `npx tsx bench/c2b.ts` or `npm run bench -- c2b`. Environment: BENCH_C2B_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/keja_bench_c2b, created and migrated if missing),
-// BENCH_LEASES (10000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
+// BENCH_LEASES (10000), BENCH_SECONDS (10), BENCH_WARMUP (2 s), BENCH_CONNECTIONS (10).
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -85,7 +85,7 @@ export async function benchC2b(log: (line: string) => void = console.log): Promi
     const answer = await res.json() as { ResultCode?: unknown };
     return res.status === 200 && answer.ResultCode === 0;
   };
-  await load(CALLERS, 2, (i) => post(1_000_000 + i)); // warm-up
+  await load(CALLERS, Number(process.env.BENCH_WARMUP ?? 2), (i) => post(1_000_000 + i)); // warm-up
   // the server and the callers share this process: its CPU per confirmation says whether the
   // rate is bound by JavaScript work (a loaded machine) rather than by a lock in the database
   const cpu0 = process.cpuUsage();

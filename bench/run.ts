@@ -1,41 +1,49 @@
-// `npm run bench`: every performance figure of issues 3 and 4 in one run, as ratios against a
+// `npm run bench`: every performance figure of issues 3, 4, 10 and 14 in one run, as ratios against a
 // baseline measured in the same run (the machine is shared: absolute figures swing, ratios less).
 //
-//   npm run bench                      lists, reports and billing (about 6 minutes)
-//   npm run bench -- lists             only the list benchmark (also: reports, billing; any subset)
+//   npm run bench                      every part (lists, reports, billing, c2b, bulk-send)
+//   npm run bench -- lists             only the list benchmark (any subset of the parts)
+//   npm run bench -- --short           every part on a small database of its own, in about a
+//                                      minute: proves the bench works (CI; bench/short-mode.ts)
 //
-// 1. Lists (issue 3): the invoice list of the scale organisation (`npm run seed:scale` first) through
-// the full stack (the real app on a loopback port, a logged-in session, a transaction as keja_app
+// The figures go to the console and to BENCH_OUT (default bench/results/latest.json; the markdown
+// summary beside it as latest.md), each marked against issue 14's targets (bench/results.ts).
+//
+// 1. Lists (issues 3, 14): the invoice list of the scale organisation (`npm run seed:scale` first)
+// through the full stack (the real app on a loopback port, a logged-in session, a transaction as keja_app
 // with row-level security, the membership and permission check, the page, the total) next to a
 // bare route (node http + a pg Pool, the same page SQL, no session, no transaction, no count),
-// measured in the same run with autocannon, as ratios. Then a profile of one request's time.
+// measured in the same run with autocannon, as ratios. The cases come from the invoices declaration
+// (bench/list-cases.ts): first page, deep page, each filter, search, each sortable column.
+// Targets: full ÷ bare ≥ 0.5, node CPU ≤ 1 ms per request. Then a profile of one request's time.
 //
-// 2. Reports (issue 4, bench/reports.ts): aging and a one-year property statement through the
-//    service next to the single raw SQL aggregate over the same rows; target ≤ 1.5 ×.
-// 3. Billing (issue 4, bench/billing.ts): a run for 10,000 active leases (≤ 5 s) and its re-run with
-//    nothing to do (≤ 1 s), next to a bare INSERT … SELECT of the same invoices and lines.
+// 2. Reports (issues 4, 14; bench/reports.ts): aging, tenant statement, property statement, rent roll
+//    and dashboard through the service next to the single raw SQL aggregate over the same rows;
+//    target ≤ 1.2 ×.
+// 3. Billing (issue 4, bench/billing.ts): a run for 10,000 active leases (≤ 1.5 × the baseline) and
+//    its re-run with nothing to do (≤ 1 s), next to a bare INSERT … SELECT of the same invoices and lines.
 // 4. C2B (issue 10, bench/c2b.ts): Daraja confirmations through the full stack at 10 concurrent
 //    callers, rate and p99, next to the bare insert rate of a payment row.
 //
 // 5. Bulk send (issue 10, bench/bulk-send.ts): 10,000 SMS through the job queue to the fake
 //    Africa's Talking, messages per second end to end and the share of time outside the provider
-//    call (BENCH_SHORT=1: 1,000).
+//    call.
 //
 // Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale),
 // BENCH_SECONDS (10 per measurement; 0 skips the load and only profiles), BENCH_CONNECTIONS (10), BENCH_WARMUP (2 s),
-// BENCH_CASES (comma-separated case names), BENCH_PROFILE (requests per case, 0 to skip; 200).
+// BENCH_CASES (comma-separated case names), BENCH_PROFILE (requests per case, 0 to skip; 200),
+// BENCH_OUT (the results file), BENCH_SHORT=1 (as --short).
 //
 // Besides requests/s and latency, each measurement charges CPU time to each request: this
 // process (the server under test; the load generator runs in a child) and the database backends
 // (from /proc). On a shared 2-core machine throughput swings with the neighbours' load; the CPU
 // per request barely moves, and full ÷ bare in CPU is what the throughput ratio tends to when the
 // machine is ours.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import './short-mode.js'; // first: the short mode sets the environment the modules below read
+import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { resourceByName } from '../resources/index.js';
@@ -45,40 +53,23 @@ import { parseListQuery } from '../src/server/crud/query-parser.js';
 import { pageQuery, resolveSearch } from '../src/server/crud/repository.js';
 import type { Db } from '../src/server/db/client.js';
 import { SCALE_DATABASE_URL, SCALE_EMAIL, SCALE_ORGANIZATION, SCALE_PASSWORD } from './scale.js';
+import { SHORT } from './short-mode.js';
+import { listCases, type Case } from './list-cases.js';
+import { measure, stopLoadGenerator } from './measure.js';
 import { instrumentPg, recordRequests, summarise } from './profile.js';
-import { benchReports, type ReportFigure } from './reports.js';
-import { benchBilling, type BillingFigures } from './billing.js';
-import { benchC2b, type C2bFigures } from './c2b.js';
-import { benchBulkSend, type BulkSendFigures } from './bulk-send.js';
+import { listFigure, listTable, summary, TARGETS, writeResults, type ListFigure, type Results } from './results.js';
+import { benchReports } from './reports.js';
+import { benchBilling } from './billing.js';
+import { benchC2b } from './c2b.js';
+import { benchBulkSend } from './bulk-send.js';
 import { settleSessionCache } from '../src/server/auth/sessions.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PROFILE = Number(process.env.BENCH_PROFILE ?? 200);
+const OUT = process.env.BENCH_OUT || 'bench/results/latest.json';
 const url = SCALE_DATABASE_URL;
-
-interface Case {
-  name: string;
-  what: string;
-  query: { filter?: Record<string, unknown>; range: [number, number]; sort?: [string, 'ASC' | 'DESC'] };
-}
-
-/** A tenant with invoices, and a number prefix that matches a few hundred of them. */
-async function cases(pool: pg.Pool, orgId: string): Promise<Case[]> {
-  const { rows: [t] } = await pool.query('select tenant_id from invoices where organization_id = $1 and tenant_id is not null order by id limit 1 offset 5000', [orgId]);
-  const sort: [string, 'ASC' | 'DESC'] = ['issue_date', 'DESC'];
-  const all: Case[] = [
-    { name: 'first', what: 'first page, default sort', query: { range: [0, 24], sort } },
-    { name: 'deep', what: 'deep page (offset 10,000)', query: { range: [10000, 10024], sort } },
-    { name: 'status', what: 'filter status=issued (35k match)', query: { filter: { status: 'issued' }, range: [0, 24], sort } },
-    { name: 'tenant', what: 'filter one tenant_id', query: { filter: { tenant_id: t.tenant_id }, range: [0, 24], sort } },
-    { name: 'search', what: 'q search "INV-00123"', query: { filter: { q: 'INV-00123' }, range: [0, 24], sort } },
-  ];
-  const only = process.env.BENCH_CASES?.split(',').map((s) => s.trim()).filter(Boolean);
-  return only?.length ? all.filter((c) => only.includes(c.name)) : all;
-}
 
 const qs = (c: Case) => {
   const p = new URLSearchParams();
@@ -143,82 +134,22 @@ async function login(base: string): Promise<string> {
   return cookie();
 }
 
-interface Load {
-  rps: number; total: number; sent: number; p50: number; p99: number; mean: number; non2xx: number; errors: number; timeouts: number;
-  /** CPU milliseconds per request: this process (the server under test) and the database's backends. */
-  nodeCpu?: number; pgCpu?: number;
-}
-
-const TICK_MS = 10; // /proc/<pid>/stat counts clock ticks of 1/100 s on Linux
-
-/** CPU milliseconds used so far by the backends connected to the bench database. */
-async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
-  const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
-    } catch {
-      // not on Linux, or the backend has gone
-    }
-  }
-  return out;
-}
-
-/** Runs a load and charges the CPU this process and the database spent to each request. */
-async function measure(pool: pg.Pool, target: string, headers: Record<string, string>): Promise<Load> {
-  const pgBefore = await backendCpu(pool);
-  const nodeBefore = process.cpuUsage();
-  const result = await load(target, headers);
-  const node = process.cpuUsage(nodeBefore);
-  const pgAfter = await backendCpu(pool);
-  let pgMs = 0;
-  for (const [pid, ms] of pgAfter) pgMs += ms - (pgBefore.get(pid) ?? 0);
-  const sent = Math.max(1, result.sent);
-  return { ...result, nodeCpu: (node.user + node.system) / 1000 / sent, pgCpu: pgMs / sent };
-}
-
-function load(target: string, headers: Record<string, string>): Promise<Load> {
-  const opts = JSON.stringify({ url: target, headers, connections: CONNECTIONS, duration: SECONDS, warmup: WARMUP });
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'load.ts'), opts], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`autocannon exited ${code}`))));
-  });
-}
-
 const pad = (s: string, n: number) => s.padEnd(n);
 
 const PARTS = ['lists', 'reports', 'billing', 'c2b', 'bulk-send'] as const;
 type Part = (typeof PARTS)[number];
 
 function parts(): Part[] {
-  const asked = [...process.argv.slice(2), ...(process.env.BENCH_PARTS?.split(',') ?? [])].map((s) => s.trim().replace(/^--/, '')).filter(Boolean);
+  const asked = [...process.argv.slice(2), ...(process.env.BENCH_PARTS?.split(',') ?? [])]
+    .filter((a) => a !== '--short').map((s) => s.trim().replace(/^--/, '')).filter(Boolean);
   const unknown = asked.filter((a) => !PARTS.includes(a as Part));
   if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')}: choose from ${PARTS.join(', ')}`);
   return asked.length ? PARTS.filter((p) => asked.includes(p)) : [...PARTS];
 }
 
-function printTable(results: Array<{ c: Case; bare: Load; full: Load }>) {
-  console.log('\n| case | what | bare req/s | bare p50 / p99 ms | full req/s | full p50 / p99 ms | full ÷ bare | CPU ms/req bare (node + pg) | CPU ms/req full (node + pg) |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
-  const cpu = (l: Load) => `${num(l.nodeCpu ?? 0, 2)} + ${num(l.pgCpu ?? 0, 2)}`;
-  for (const { c, bare: b, full: f } of results) {
-    console.log(`| ${c.name} | ${c.what} | ${num(b.rps)} | ${b.p50} / ${b.p99} | ${num(f.rps)} | ${f.p50} / ${f.p99} | **${num(f.rps / b.rps, 2)}** | ${cpu(b)} | ${cpu(f)} |`);
-  }
-  const first = results.find((r) => r.c.name === 'first');
-  if (first) {
-    const ratio = first.full.rps / first.bare.rps;
-    console.log(`\nFirst page: ${num(ratio, 2)} × the bare route (target ≥ 0.35): ${ratio >= 0.35 ? 'met' : 'NOT met'}`);
-  }
-}
 const num = (n: number, d = 0) => n.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });
 
-async function benchLists(): Promise<Array<{ c: Case; bare: Load; full: Load }>> {
+async function benchLists(problems: string[]): Promise<ListFigure[]> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_MAX || 10) });
   const { rows: [org] } = await pool.query<{ id: string }>('select id from organizations where name = $1 order by created_at limit 1', [SCALE_ORGANIZATION]);
   if (!org) throw new Error(`no "${SCALE_ORGANIZATION}" in ${url}: run npm run seed:scale first`);
@@ -234,40 +165,43 @@ async function benchLists(): Promise<Array<{ c: Case; bare: Load; full: Load }>>
   settleSessionCache();
   const headers = { cookie, accept: 'application/json', 'x-tenant-id': org.id };
 
-  const list = await cases(pool, org.id);
+  const list = await listCases(pool, org.id);
   const queries = new Map(await Promise.all(list.map(async (c) => [`/${c.name}`, await pageSql(pool, org.id, c)] as const)));
   const bare = await bareServer(pool, queries);
   const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  const width = Math.max(...list.map((c) => c.name.length)) + 1;
 
-  console.log('## Lists (issue 3): the full stack ÷ the bare route, same run\n');
+  console.log('## Lists (issues 3, 14): the full stack ÷ the bare route, same run\n');
   console.log(`Keja list benchmark: ${SCALE_ORGANIZATION}, ${num(Number(n))} invoices; ${CONNECTIONS} connections, ${SECONDS} s a measurement after ${WARMUP} s warm-up\n`);
   console.log('Check: same rows from both routes, and the full stack\'s Content-Range');
   for (const c of list) {
     const full = await fetch(`${appBase}/api/v1/invoices?${qs(c)}`, { headers });
     const fullRows = (await full.json()) as Array<{ id: string }>;
     const bareRows = (await (await fetch(`${bareBase}/${c.name}`)).json()) as Array<{ id: string }>;
-    const same = full.status === 200 && JSON.stringify(fullRows.map((r) => r.id)) === JSON.stringify(bareRows.map((r) => r.id));
-    console.log(`  ${pad(c.name, 8)} ${full.status} ${pad(full.headers.get('content-range') ?? '-', 32)} ${same ? 'same rows' : 'ROWS DIFFER'}`);
+    const same = full.status === 200 && Array.isArray(fullRows) && JSON.stringify(fullRows.map((r) => r.id)) === JSON.stringify(bareRows.map((r) => r.id));
+    console.log(`  ${pad(c.name, width)} ${full.status} ${pad(full.headers.get('content-range') ?? '-', 32)} ${pad(`${bareRows.length} rows`, 8)} ${same ? 'same rows' : 'ROWS DIFFER'}  ${c.what}`);
     if (!same) throw new Error(`${c.name}: the full stack and the bare route disagree`);
   }
 
-  const results: Array<{ c: Case; bare: Load; full: Load }> = [];
+  const results: ListFigure[] = [];
+  const opts = { connections: CONNECTIONS, seconds: SECONDS, warmup: WARMUP };
   for (const c of SECONDS > 0 ? list : []) {
-    const b = await measure(pool, `${bareBase}/${c.name}`, {});
-    const f = await measure(pool, `${appBase}/api/v1/invoices?${qs(c)}`, headers);
-    if (f.non2xx || f.errors || b.non2xx || b.errors) console.warn(`  ${c.name}: non-2xx ${f.non2xx}/${b.non2xx}, errors ${f.errors}/${b.errors}`);
-    results.push({ c, bare: b, full: f });
-    console.log(`  measured ${c.name}`);
+    const b = await measure(pool, `${bareBase}/${c.name}`, {}, opts);
+    const f = await measure(pool, `${appBase}/api/v1/invoices?${qs(c)}`, headers, opts);
+    if (f.non2xx || f.errors || b.non2xx || b.errors) problems.push(`list ${c.name}: non-2xx ${f.non2xx} full / ${b.non2xx} bare, errors ${f.errors} / ${b.errors}`);
+    results.push(listFigure(c.name, c.what, b, f));
+    console.log(`  measured ${pad(c.name, width)} ${num(f.rps / b.rps, 2)} × bare, node CPU ${num(f.nodeCpu ?? 0, 2)} ms/request`);
   }
 
-  if (results.length) printTable(results);
+  stopLoadGenerator();
+  if (results.length) console.log(`\n${listTable(results).join('\n')}`);
 
   if (PROFILE > 0) {
     console.log(`\nProfile: mean ms per step over ${PROFILE} sequential requests (slowest 5 % left out); "js before X" is JavaScript work before query X`);
     for (const c of list) {
       for (const [label, target] of [['full', `${appBase}/api/v1/invoices?${qs(c)}`], ['bare', `${bareBase}/${c.name}`]] as const) {
         const h = label === 'full' ? headers : {};
-        for (let i = 0; i < 30; i++) await (await fetch(target, { headers: h })).arrayBuffer();
+        for (let i = 0; i < Math.min(30, PROFILE); i++) await (await fetch(target, { headers: h })).arrayBuffer();
         const server = label === 'full' ? app.server : bare;
         const timelines = await recordRequests(server, async () => {
           for (let i = 0; i < PROFILE; i++) await (await fetch(target, { headers: h })).arrayBuffer();
@@ -285,55 +219,60 @@ async function benchLists(): Promise<Array<{ c: Case; bare: Load; full: Load }>>
   return results;
 }
 
+/** The short mode's small database: seeded once (seed:scale stops when it finds the data there). */
+function seedShort() {
+  console.log(`## Short mode: seeding ${url.replace(/:[^:@/]*@/, ':***@')} at SCALE_FACTOR ${process.env.SCALE_FACTOR}\n`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], { stdio: 'inherit', env: process.env });
+  if (r.status !== 0) throw new Error(`seed-scale exited ${r.status ?? r.signal}`);
+}
+
+const loads = () => loadavg().map((x) => Number(x.toFixed(2)));
+
 async function main() {
   const chosen = parts();
   const env = ['DATABASE_URL', 'BENCH_SECONDS', 'BENCH_CONNECTIONS', 'BENCH_CASES', 'BENCH_PROFILE', 'BENCH_REPEAT', 'BENCH_LEASES']
     .filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]} `).join('');
-  console.log(`Command: ${env}npm run bench${chosen.length < PARTS.length ? ` -- ${chosen.join(' ')}` : ''}`);
-  console.log(`Started ${new Date().toISOString()}; load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}\n`);
+  const asked = chosen.length < PARTS.length ? [...chosen] : [];
+  const command = `${env}npm run bench${asked.length || SHORT ? ` -- ${[...(SHORT ? ['--short'] : []), ...asked].join(' ')}` : ''}`;
+  const started = new Date().toISOString();
+  const start = loads();
+  console.log(`Command: ${command}`);
+  console.log(`Started ${started}; load average ${start.join(' ')}\n`);
   const t0 = Date.now();
-  let lists: Array<{ c: Case; bare: Load; full: Load }> = [];
-  let reports: ReportFigure[] = [];
-  let billing: BillingFigures | undefined;
-  if (chosen.includes('lists')) lists = await benchLists();
+  if (SHORT) seedShort();
+  const results: Results = {
+    command, started, seconds: 0, short: SHORT, database: url.replace(/:[^:@/]*@/, ':***@'), loadAverage: { start, end: [] },
+    targets: TARGETS, lists: [], reports: [], problems: [],
+  };
+  if (chosen.includes('lists')) results.lists = await benchLists(results.problems);
   if (chosen.includes('reports')) {
-    console.log('\n## Reports (issue 4): service ÷ the single raw SQL aggregate, medians, alternated\n');
-    reports = await benchReports();
+    console.log('\n## Reports (issues 4, 14): service ÷ the single raw SQL aggregate, medians, alternated\n');
+    results.reports = (await benchReports()).map((r) => ({ ...r, met: r.ratio <= TARGETS.reportRatio }));
+    for (const r of results.reports.filter((x) => !x.agree)) results.problems.push(`${r.name}: the service and the raw SQL disagree (${r.checks.join('; ')})`);
   }
   if (chosen.includes('billing')) {
-    console.log('\n## Billing run (issue 4)\n');
-    billing = await benchBilling();
+    console.log('\n## Billing run (issues 4, 14)\n');
+    const b = await benchBilling();
+    const ratio = b.run / b.baseline;
+    results.billing = { ...b, ratio, met: { ratio: ratio <= TARGETS.billingRatio, rerun: b.rerun <= TARGETS.billingRerunSeconds } };
   }
-  let bulkSend: BulkSendFigures | undefined;
-  if (chosen.includes('bulk-send')) bulkSend = await benchBulkSend();
-  let c2b: C2bFigures | undefined;
+  if (chosen.includes('bulk-send')) {
+    results.bulkSend = await benchBulkSend();
+    if (results.bulkSend.failed) results.problems.push(`bulk send: ${results.bulkSend.failed} of ${results.bulkSend.messages} messages not sent`);
+  }
   if (chosen.includes('c2b')) {
     console.log('\n## Daraja C2B confirmations (issue 10)\n');
-    c2b = await benchC2b();
+    results.c2b = await benchC2b();
+    const failed = results.c2b.full.failures + results.c2b.bare.failures;
+    if (failed) results.problems.push(`C2B: ${failed} confirmations failed`);
   }
+  results.seconds = (Date.now() - t0) / 1000;
+  results.loadAverage.end = loads();
 
-  console.log('\n## Summary\n');
-  console.log('| figure | measured | baseline (same run) | ratio / target |');
-  console.log('|---|---:|---:|---|');
-  for (const { c, bare: b, full: f } of lists) {
-    const target = c.name === 'first' ? ' (target ≥ 0.35)' : '';
-    console.log(`| list ${c.name}: ${c.what} | ${num(f.rps)} req/s, p50 ${f.p50} / p99 ${f.p99} ms | ${num(b.rps)} req/s, p50 ${b.p50} / p99 ${b.p99} ms | ${num(f.rps / b.rps, 2)} × bare${target} |`);
-  }
-  for (const r of reports) {
-    console.log(`| ${r.name} | ${r.service.toFixed(1)} ms | raw SQL ${r.raw.toFixed(1)} ms | ${r.ratio.toFixed(2)} × raw (target ≤ 1.50: ${r.ratio <= 1.5 ? 'met' : 'NOT met'}) |`);
-  }
-  if (billing) {
-    console.log(`| billing run, ${num(billing.leases)} leases | ${billing.run.toFixed(2)} s | INSERT … SELECT ${billing.baseline.toFixed(2)} s | ${(billing.run / billing.baseline).toFixed(1)} × baseline (target ≤ 5 s: ${billing.run <= 5 ? 'met' : 'NOT met'}) |`);
-    console.log(`| billing re-run, nothing to do | ${billing.rerun.toFixed(2)} s | | target ≤ 1 s: ${billing.rerun <= 1 ? 'met' : 'NOT met'} |`);
-  }
-  if (bulkSend) {
-    console.log(`| Bulk send, ${bulkSend.messages} SMS to the fake AT | ${num(bulkSend.perSecond)} messages/s end to end | ${(bulkSend.outsideShare * 100).toFixed(0)} % of worker time outside the provider call | ${bulkSend.requests} provider requests |`);
-  }
-  if (c2b) {
-    const r = (x: C2bFigures['full']) => `${num(x.rps)} /s, p50 ${x.p50.toFixed(0)} / p99 ${x.p99.toFixed(0)} ms`;
-    console.log(`| C2B confirmation, full stack, ${CONNECTIONS} callers | ${r(c2b.full)} | bare INSERT ${r(c2b.bare)} | ${(c2b.full.rps / c2b.bare.rps).toFixed(3)} × bare; p99 vs Daraja's ~8 s timeout: ${c2b.full.p99 < 1000 ? 'far below' : 'TOO CLOSE'} |`);
-  }
-  console.log(`\nTotal ${((Date.now() - t0) / 1000).toFixed(0)} s; load average at the end ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`\n${summary(results).join('\n')}`);
+  const files = writeResults(OUT, results);
+  console.log(`\nTotal ${results.seconds.toFixed(0)} s; load average at the end ${results.loadAverage.end.join(' ')}; results in ${files.join(' and ')}`);
+  if (results.problems.length) throw new Error(`${results.problems.length} problem(s): ${results.problems.join('; ')}`);
 }
 
 main().catch((err) => {

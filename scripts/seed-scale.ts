@@ -10,6 +10,9 @@
 // Idempotent: when the large organisation already has its invoices it says so and stops; a run
 // that failed half-way left nothing but the login and the empty organisation, which the next run
 // reuses. Prints the login (email, password) and the organisation id for `npm run bench`.
+//
+// SCALE_FACTOR (bench/scale.ts, default 1) shrinks every count: the bench's short mode seeds 0.02
+// into keja_scale_short (4,400 invoices in the large organisation, 4 small ones).
 
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';

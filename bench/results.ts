@@ -1,0 +1,97 @@
+// The benchmark's figures as data: each marked met or NOT met against the issue's targets, the
+// markdown summary, and the results file (BENCH_OUT, default bench/results/latest.json, with the
+// summary beside it as .md) that a later run, or a reviewer, compares against.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Load } from './measure.js';
+import type { ReportFigure } from './reports.js';
+import type { BillingFigures } from './billing.js';
+import type { C2bFigures } from './c2b.js';
+import type { BulkSendFigures } from './bulk-send.js';
+import { TARGETS } from './targets.js';
+
+export { TARGETS };
+
+
+export interface Side { rps: number; p50: number; p99: number; nodeCpuMs: number; pgCpuMs: number; requests: number; non2xx: number; errors: number; timeouts: number }
+export interface ListFigure { name: string; what: string; bare: Side; full: Side; ratio: number; met: { ratio: boolean; nodeCpu: boolean } }
+export interface Results {
+  command: string;
+  started: string;
+  seconds: number;
+  short: boolean;
+  database: string;
+  loadAverage: { start: number[]; end: number[] };
+  targets: typeof TARGETS;
+  lists: ListFigure[];
+  reports: Array<ReportFigure & { met: boolean }>;
+  billing?: BillingFigures & { ratio: number; met: { ratio: boolean; rerun: boolean } };
+  c2b?: C2bFigures;
+  bulkSend?: BulkSendFigures;
+  /** What broke (rows differ, a non-2xx, a failed call): a non-empty list fails the run. */
+  problems: string[];
+}
+
+const side = (l: Load): Side => ({
+  rps: l.rps, p50: l.p50, p99: l.p99, nodeCpuMs: l.nodeCpu ?? 0, pgCpuMs: l.pgCpu ?? 0, requests: l.total, non2xx: l.non2xx, errors: l.errors, timeouts: l.timeouts,
+});
+
+export function listFigure(name: string, what: string, bare: Load, full: Load): ListFigure {
+  const ratio = full.rps / Math.max(bare.rps, Number.EPSILON);
+  return { name, what, bare: side(bare), full: side(full), ratio, met: { ratio: ratio >= TARGETS.listRatio, nodeCpu: (full.nodeCpu ?? 0) <= TARGETS.listNodeCpuMs } };
+}
+
+const num = (n: number, d = 0) => n.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });
+const met = (ok: boolean) => (ok ? 'met' : '**NOT met**');
+/** A ratio shown rounded down, so 0.497 reads 0.49 beside its NOT met, never 0.50. */
+const down = (x: number) => Math.floor(x * 100) / 100;
+
+/** The list cases as a markdown table, each with its ratio and CPU against the targets. */
+export function listTable(lists: ListFigure[]): string[] {
+  const out = [
+    `| case | what | bare req/s | full req/s | full p50 / p99 ms | full ÷ bare (≥ ${TARGETS.listRatio}) | node CPU ms/req full (≤ ${TARGETS.listNodeCpuMs}) | node CPU ms/req bare | pg CPU ms/req full / bare |`,
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const f of lists) {
+    out.push(`| ${f.name} | ${f.what} | ${num(f.bare.rps)} | ${num(f.full.rps)} | ${f.full.p50} / ${f.full.p99} | ${num(down(f.ratio), 2)} ${met(f.met.ratio)} | ${num(f.full.nodeCpuMs, 2)} ${met(f.met.nodeCpu)} | ${num(f.bare.nodeCpuMs, 2)} | ${num(f.full.pgCpuMs, 2)} / ${num(f.bare.pgCpuMs, 2)} |`);
+  }
+  const ratios = lists.filter((f) => f.met.ratio).length;
+  const cpu = lists.filter((f) => f.met.nodeCpu).length;
+  if (lists.length) out.push('', `Ratio target met by ${ratios} of ${lists.length} cases; node CPU target by ${cpu} of ${lists.length}.`);
+  return out;
+}
+
+/** Every part's figures as one markdown summary. */
+export function summary(r: Results): string[] {
+  const out = [`## Summary${r.short ? ' (short mode: the figures prove the run works, they measure nothing)' : ''}`, ''];
+  if (r.lists.length) out.push('### Lists: the full stack ÷ the bare route, same run', '', ...listTable(r.lists), '');
+  if (r.reports.length || r.billing || r.c2b || r.bulkSend) {
+    out.push('| figure | measured | baseline (same run) | ratio / target |', '|---|---:|---:|---|');
+  }
+  for (const x of r.reports) {
+    out.push(`| ${x.name} | ${x.service.toFixed(1)} ms | raw SQL ${x.raw.toFixed(1)} ms | ${x.ratio.toFixed(2)} × raw (target ≤ ${TARGETS.reportRatio}: ${met(x.met)}) |`);
+  }
+  const b = r.billing;
+  if (b) {
+    out.push(`| billing run, ${num(b.leases)} leases | ${b.run.toFixed(2)} s | INSERT … SELECT ${b.baseline.toFixed(2)} s | ${b.ratio.toFixed(2)} × baseline (target ≤ ${TARGETS.billingRatio}: ${met(b.met.ratio)}) |`);
+    out.push(`| billing re-run, nothing to do | ${b.rerun.toFixed(2)} s | | target ≤ ${TARGETS.billingRerunSeconds} s: ${met(b.met.rerun)} |`);
+  }
+  const s = r.bulkSend;
+  if (s) out.push(`| bulk send, ${s.messages} SMS to the fake AT | ${num(s.perSecond)} messages/s end to end | ${(s.outsideShare * 100).toFixed(0)} % of worker time outside the provider call | ${s.requests} provider requests |`);
+  const c = r.c2b;
+  if (c) {
+    const rate = (x: C2bFigures['full']) => `${num(x.rps)} /s, p50 ${x.p50.toFixed(0)} / p99 ${x.p99.toFixed(0)} ms`;
+    out.push(`| C2B confirmation, full stack | ${rate(c.full)} | bare INSERT ${rate(c.bare)} | ${(c.full.rps / c.bare.rps).toFixed(3)} × bare; p99 vs Daraja's ~8 s timeout: ${c.full.p99 < 1000 ? 'far below' : 'TOO CLOSE'} |`);
+  }
+  if (r.problems.length) out.push('', '### Problems', '', ...r.problems.map((p) => `- ${p}`));
+  return out;
+}
+
+/** Writes the figures as JSON to `file` and the summary as markdown beside it (same name, .md). */
+export function writeResults(file: string, r: Results): string[] {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(r, null, 2)}\n`);
+  const md = file.replace(/\.json$/, '') + '.md';
+  writeFileSync(md, `# Benchmark ${r.started}\n\n\`${r.command}\`; ${r.seconds.toFixed(0)} s; load average ${r.loadAverage.start.join(' ')} → ${r.loadAverage.end.join(' ')}\n\n${summary(r).join('\n')}\n`);
+  return [file, md];
+}
