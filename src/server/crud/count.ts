@@ -86,25 +86,13 @@ export async function countTotal(
 ): Promise<Total> {
   const atLeast = options.atLeast ?? 0;
   const exact = (n: string | number) => ({ total: Math.max(Number(n), atLeast), estimated: false });
-  if (unfiltered) {
-    const name = getTableName(t);
-    if (await isCounted(tx, name)) {
-      const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
-      const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`
-        select case when ${org} is null then null else (
-          select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name}) end as n`));
-      if (row.n !== null) return exact(row.n);
-    }
-  }
-  const choice = options.exact;
-  if (!unfiltered && typeof choice === 'object') {
-    const name = getTableName(t);
-    if (await isChoiceCounted(tx, name, choice.field)) {
-      const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
-      const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`
-        select case when ${org} is null then null else ${choiceSum(org, name, choice)} end as n`));
-      if (row.n !== null) return exact(row.n);
-    }
+  const name = getTableName(t);
+  const choice = unfiltered || typeof options.exact !== 'object' ? null : options.exact;
+  if (unfiltered ? await isCounted(tx, name) : choice && (await isChoiceCounted(tx, name, choice.field))) {
+    const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
+    const counters = choice ? choiceSum(org, name, choice) : sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`;
+    const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`select case when ${org} is null then null else ${counters} end as n`));
+    if (row.n !== null) return exact(row.n);
   }
   if (unfiltered || options.exact) {
     // not tracked, no organisation to read the counters of, or a choice filter without counters: count
