@@ -17,7 +17,11 @@
 --   neither writes nothing (the billing run's paid/balance updates). No pairing of old and new rows
 --   is needed, so ids repeated across organisations cannot confuse it. PostgreSQL does not allow a
 --   column list (UPDATE OF status) on a trigger with transition tables, so every UPDATE of a
---   tracked table hands its rows to the trigger; the write-side cost is measured in the merge note.
+--   tracked table hands its rows to the trigger. Measured on the scale data: 100,000 invoices
+--   changing status in one statement spend ~70 ms in the trigger (the UPDATE itself: 10-20 s);
+--   a billing run of 10,000 leases is unchanged within noise; a one-row status change pays one
+--   trigger call (an insert and one fold probe per changed value), 0.5-1 ms on the loaded bench
+--   machine, most of it the probe walking dead ledger rows that vacuum has not yet removed.
 -- - TRUNCATE (owner only) clears the table's ledger.
 -- - Folding: when one (organisation, table, field, value) has more than 32 ledger rows, the writing
 --   statement folds the rows it can lock right away into one (FOR UPDATE SKIP LOCKED, never waits;
