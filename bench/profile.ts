@@ -20,8 +20,9 @@ export function labelOf(text: string): string {
   if (t.includes('"sessions"')) return t.startsWith('update') ? 'session touch' : 'session lookup';
   if (t.includes("set_config('role'")) return 'set_config (role, tenant)';
   if (t.includes('from memberships m')) return 'membership + permissions';
-  if (t.includes('list_counts') && t.includes(' order by ')) return 'page query + total';
-  if (t.includes('list_counts') || t.includes('count(*)')) return 'count';
+  const counters = /list_(choice_)?counts/.test(t);
+  if (counters && t.includes(' order by ')) return 'page query + total';
+  if (counters || t.includes('count(*)')) return 'count';
   if (t.includes('explain')) return 'count estimate';
   return 'page query';
 }

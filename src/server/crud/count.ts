@@ -12,8 +12,11 @@ export interface CountOptions {
   organizationId?: string;
   /** A lower bound the caller already knows (start + rows on a full page): never answer less. */
   atLeast?: number;
-  /** Filtered, but count exactly at any size (exactAtAnySize: a filter an index counts cheaply). */
-  exact?: boolean;
+  /**
+   * Filtered, but count exactly at any size: the choice filter exactAtAnySize found (read from its
+   * per-value counters when they are kept, count(*) otherwise); `true`: count(*).
+   */
+  exact?: Exact;
 }
 
 /**
@@ -26,20 +29,32 @@ export interface Total {
   estimated: boolean;
 }
 
+/** One equality or one-of list on a declared choice field: `{"status": ["sent", null]}`. */
+export interface ChoiceFilter {
+  field: string;
+  values: readonly unknown[];
+}
+
+/** How a filtered total is counted exactly at any size: a choice filter, or `true` (count(*)). */
+export type Exact = ChoiceFilter | boolean;
+
 /**
- * Whether a filtered list's total is counted exactly at any size: the filter is one equality or
- * one-of list (`{"status": "overdue"}`, `{"status": ["sent", "overdue"]}`, null allowed) on a
- * declared choice field of the area, and nothing else but the organisation. Every filterable choice
- * field has its own (organization_id, field) index (resource-tables.ts, migration 0021), so the
- * count(*) is an index-only scan over a small deduplicated btree: the 157,000 paid invoices of a
- * 220,000-invoice organisation in 6 ms, 19,600 issued in 0.9 ms (the bounded count and its
- * EXPLAIN: 1.1 ms). A choice field has a handful of values, so such a filter is often large; a
- * reference (tenant_id), range or search filter is usually small and stays bounded.
+ * Whether a filtered list's total is counted exactly at any size, and if so the filter (truthy;
+ * false otherwise): one equality or one-of list (`{"status": "overdue"}`,
+ * `{"status": ["sent", "overdue"]}`, null allowed) on a declared choice field of the area, and
+ * nothing else but the organisation. Its total is the sum of the field's per-value counters
+ * (migration 0023_list_choice_counts: a ledger of deltas kept by statement-level triggers, like the
+ * unfiltered list_counts), one index probe over a few rows whatever the number of matches; where
+ * they are not kept, count(*) over the field's (organization_id, field) index (migration 0021, an
+ * index-only scan that reads every match: 157,000 paid invoices cost 6 ms). A choice field has a
+ * handful of values, so such a filter is often large; a reference (tenant_id), range or search
+ * filter is usually small and stays bounded.
  */
-export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): boolean {
+export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): ChoiceFilter | false {
   if (conditions.length !== 1) return false;
   const [c] = conditions;
-  return c.kind === 'eq' && c.field !== 'id' && fieldOf(resource, c.field)?.kind === 'choice';
+  if (c.kind !== 'eq' || c.field === 'id' || fieldOf(resource, c.field)?.kind !== 'choice') return false;
+  return { field: c.field, values: c.values };
 }
 
 /**
@@ -56,8 +71,10 @@ export function exactAtAnySize(resource: Resource, conditions: readonly Conditio
  *   a handful of ledger rows, whatever the table's size. A table without the triggers (added
  *   after the migration and not yet installed), or a call with no organisation (neither given
  *   nor app.tenant set), falls back to count(*).
- * - One choice-field filter (`exact`, see exactAtAnySize): count(*), exact at any size, an
- *   index-only scan.
+ * - One choice-field filter (`exact`, see exactAtAnySize): exact at any size, from the per-value
+ *   counters of migration 0023_list_choice_counts (kept like list_counts; an UPDATE that changes
+ *   the value or the organisation moves a count). A field without them, or no organisation:
+ *   count(*), an index-only scan.
  * - Filtered otherwise (other filters, several, q search): counted exactly but never past
  *   EXACT_COUNT_LIMIT + 1 rows (`LIMIT` in a subquery: bounded work, usually an index-only scan).
  *   At or below the limit the total is exact; past it the answer is the planner's estimate of the
@@ -69,18 +86,16 @@ export async function countTotal(
 ): Promise<Total> {
   const atLeast = options.atLeast ?? 0;
   const exact = (n: string | number) => ({ total: Math.max(Number(n), atLeast), estimated: false });
-  if (unfiltered) {
-    const name = getTableName(t);
-    if (await isCounted(tx, name)) {
-      const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
-      const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`
-        select case when ${org} is null then null else (
-          select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name}) end as n`));
-      if (row.n !== null) return exact(row.n);
-    }
+  const name = getTableName(t);
+  const choice = unfiltered || typeof options.exact !== 'object' ? null : options.exact;
+  if (unfiltered ? await isCounted(tx, name) : choice && (await isChoiceCounted(tx, name, choice.field))) {
+    const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
+    const counters = choice ? choiceSum(org, name, choice) : sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`;
+    const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`select case when ${org} is null then null else ${counters} end as n`));
+    if (row.n !== null) return exact(row.n);
   }
   if (unfiltered || options.exact) {
-    // not tracked, no organisation to read the counters of, or an indexed choice filter: count
+    // not tracked, no organisation to read the counters of, or a choice filter without counters: count
     const [row] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from ${t} where ${where}`));
     return exact(row.n);
   }
@@ -104,26 +119,44 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
 /**
  * The list total as a scalar subquery for the page query to carry (listRecords: the page and its
  * total in one statement, one round trip), with the same rule as countTotal: unfiltered, the
- * counters (count(*) for a table without them); one choice-field filter (`exact`), count(*);
- * otherwise a count bounded at EXACT_COUNT_LIMIT + 1. Read the answer with totalFrom.
+ * counters (count(*) for a table without them); one choice-field filter (`exact`), its per-value
+ * counters (count(*) for a field without them); otherwise a count bounded at
+ * EXACT_COUNT_LIMIT + 1. Read the answer with totalFrom.
  */
-export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact = false): Promise<SQL<string>> {
-  if (unfiltered && !(await isCounted(tx, getTableName(t)))) return sql<string>`(select count(*) from ${t} where ${where})`;
-  return knownTotalExpression(t, where, unfiltered, organizationId, exact)!;
+export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact: Exact = false): Promise<SQL<string>> {
+  const name = getTableName(t);
+  if (unfiltered) await isCounted(tx, name);
+  else if (typeof exact === 'object') await isChoiceCounted(tx, name, exact.field);
+  return knownTotalExpression(t, where, unfiltered, organizationId, exact) ?? sql<string>`(select count(*) from ${t} where ${where})`;
 }
 
 /**
- * totalExpression without a round trip: null when unfiltered and the table's counters are not
- * yet known to this process (totalExpression finds out).
+ * totalExpression without a round trip: null when the counters it would read are not yet known to
+ * this process (countersKnown; totalExpression finds out).
  */
-export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact = false): SQL<string> | null {
+export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact: Exact = false): SQL<string> | null {
   const name = getTableName(t);
-  if (unfiltered) {
-    if (!counted.has(name)) return null;
-    return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
-  }
+  if (!countersKnown(t, unfiltered, exact)) return null;
+  if (unfiltered) return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
+  if (typeof exact === 'object') return choiceSum(sql`${organizationId}::text`, name, exact);
   if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
   return sql<string>`(select count(*) from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s)`;
+}
+
+/**
+ * The organisation's rows whose `choice.field` is one of `choice.values` (null: the rows without a
+ * value), as the sum of their ledger rows: an index range per value over
+ * list_choice_counts_key_idx, a few rows each (folded past 32).
+ */
+function choiceSum(org: SQL, name: string, choice: ChoiceFilter): SQL<string> {
+  // strings, or placeholders for them (list-statement.ts)
+  const values = choice.values.filter((v) => v !== null);
+  const parts: SQL[] = [];
+  if (values.length) parts.push(sql`value in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`);
+  if (choice.values.includes(null)) parts.push(sql`value is null`);
+  const which = parts.length ? sql.join(parts, sql` or `) : sql`false`;
+  return sql<string>`(select coalesce(sum(n), 0) from list_choice_counts
+    where organization_id = ${org} and table_name = ${name} and field = ${choice.field} and (${which}))`;
 }
 
 /**
@@ -132,7 +165,7 @@ export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: b
  * nor `atLeast`, marked `estimated`.
  */
 export async function totalFrom(
-  tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, carried: string | number, atLeast = 0, exact = false,
+  tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, carried: string | number, atLeast = 0, exact: Exact = false,
 ): Promise<Total> {
   const n = Number(carried);
   if (unfiltered || exact || n <= EXACT_COUNT_LIMIT) return { total: Math.max(n, atLeast), estimated: false };
@@ -146,14 +179,36 @@ export async function totalFrom(
  */
 const counted = new Set<string>();
 
-/** Whether this process knows the table has its counters (knownTotalExpression needs no read). */
-export const countersKnown = (t: ResourceTable) => counted.has(getTableName(t));
 
 async function isCounted(tx: Db, name: string): Promise<boolean> {
   if (counted.has(name)) return true;
   const [row] = rowsOf<{ yes: boolean }>(await tx.execute(sql`
     select exists (select 1 from pg_trigger where tgrelid = to_regclass(quote_ident(${name})) and tgname = 'list_counts_insert') as yes`));
   if (row?.yes) counted.add(name);
+  return !!row?.yes;
+}
+
+/**
+ * (table, field) pairs known to have per-value counters: the fields migration 0023's
+ * list_choice_counts_install() put in the arguments of the table's triggers. Only positive answers
+ * are kept, as for `counted`.
+ */
+const choiceCounted = new Set<string>();
+
+/** Whether this process knows the counters a total would read (unfiltered, or a choice filter's), so knownTotalExpression needs no read. */
+export function countersKnown(t: ResourceTable, unfiltered: boolean, exact: Exact = false): boolean {
+  const name = getTableName(t);
+  if (unfiltered) return counted.has(name);
+  return typeof exact === 'object' ? choiceCounted.has(`${name}.${exact.field}`) : true;
+}
+
+async function isChoiceCounted(tx: Db, name: string, field: string): Promise<boolean> {
+  const key = `${name}.${field}`;
+  if (choiceCounted.has(key)) return true;
+  const [row] = rowsOf<{ yes: boolean }>(await tx.execute(sql`
+    select exists (select 1 from pg_trigger where tgrelid = to_regclass(quote_ident(${name})) and tgname = 'list_choice_counts_update'
+      and ${field} = any ((string_to_array(encode(tgargs, 'escape'), '\\000'))[1:tgnargs])) as yes`));
+  if (row?.yes) choiceCounted.add(key);
   return !!row?.yes;
 }
 

@@ -44,15 +44,19 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   if (resource.searchThrough.length && q.conditions.some((c) => c.kind === 'search')) return null;
   const t = tableOf(resource);
   const unfiltered = q.conditions.length === 0;
-  if (unfiltered && !countersKnown(t)) return null;
+  const choice = exactAtAnySize(resource, q.conditions);
+  if (!countersKnown(t, unfiltered, choice)) return null;
   const values = q.conditions.map((c) => conditionValues(resource, c));
   const bound: Record<string, unknown> = { org: organizationId, size: q.range[1] - q.range[0] + 1, start: q.range[0] };
   values.forEach((vs, i) => vs.forEach((v, j) => { bound[`c${i}_${j}`] = v; }));
   const statement = rendered(shapeOf(resource, q, values), () => {
     const org = P('org') as unknown as string;
     // each value as its column encodes it when filled (drizzle's Param over a placeholder)
-    const where = whereOf(resource, t, org, q.conditions, (i, vs, column) => vs.map((_, j) => sql.param(P(`c${i}_${j}`), column)));
-    const total = knownTotalExpression(t, where, unfiltered, org, exactAtAnySize(resource, q.conditions))!;
+    const placeholders: unknown[][] = [];
+    const where = whereOf(resource, t, org, q.conditions, (i, vs, column) => (placeholders[i] = vs.map((_, j) => sql.param(P(`c${i}_${j}`), column))));
+    // a choice filter's total reads its counters by the same placeholders
+    const exact = choice && { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] };
+    const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);
   const order = selectOrder(t);

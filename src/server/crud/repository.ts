@@ -199,8 +199,8 @@ export async function finishList(run: InScope, resource: Resource, organizationI
 
 /**
  * A page and its total, in one statement: the page query carries the total (count.ts
- * totalExpression: the list counters when unfiltered, exact at any size; count(*) for one
- * choice-field filter, exact at any size; a count bounded at EXACT_COUNT_LIMIT + 1 otherwise). A
+ * totalExpression: the list counters when unfiltered, and the per-value counters for one
+ * choice-field filter, both exact at any size; a count bounded at EXACT_COUNT_LIMIT + 1 otherwise). A
  * short page tells its own total. Only an empty page past the start, or a filtered total past the
  * limit (the planner's estimate, `estimated`), costs a second query.
  */
