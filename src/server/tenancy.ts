@@ -36,18 +36,25 @@ function membershipQuery(organizationId: string, userId: string, sessionHash: st
 }
 
 /**
- * The membership query, and whether the read after it may read (readInTenant): `app.permitted` is
- * set for this transaction only when the session stands and the member holds one of `anyOf`.
+ * Whether the caller may do one of `anyOf` here, for the read after it (readInTenant): one row
+ * (`allowed`; `live`, whether a cached session still stands) when an active member, none
+ * otherwise; and `app.permitted` set for this transaction only when both hold. It asks only
+ * whether a role holds one of them: no list of permissions to build, sort and send.
  */
-function gatedMembershipQuery(organizationId: string, userId: string, sessionHash: string | null, anyOf: string[]): Rendered {
+function gateQuery(organizationId: string, userId: string, sessionHash: string | null, anyOf: string[]): Rendered {
   const values: Record<string, unknown> = { org: organizationId, user: userId, hash: sessionHash };
   anyOf.forEach((p, i) => { values[`p${i}`] = p; });
-  return rendered(`membership|${sessionHash ? 'live' : ''}|${anyOf.length}`, () => {
+  return rendered(`membership gate|${sessionHash ? 'live' : ''}|${anyOf.length}`, () => {
     const P = (name: string) => sql.placeholder(name) as unknown as string;
     const wanted = sql.join(anyOf.map((_, i) => sql`${P(`p${i}`)}`), sql`, `);
-    return sql`select m.permissions, m.live,
-      set_config('app.permitted', case when m.live and string_to_array(m.permissions, ' ') && array[${wanted}]::text[] then 'on' else '' end, true) as gate
-    from (${membershipQuery(P('org'), P('user'), sessionHash ? P('hash') : null)}) m`;
+    return sql`select g.allowed, g.live, set_config('app.permitted', case when g.live and g.allowed then 'on' else '' end, true) as gate
+    from (select coalesce(bool_or(r.permissions && array[${wanted}]::text[]), false) as allowed,
+        ${sessionHash ? sessionLiveSql(P('hash'), P('user')) : sql`true`} as live
+      from memberships m
+      left join user_roles ur on ur.organization_id = m.organization_id and ur.user_id = m.user_id
+      left join roles r on r.organization_id = ur.organization_id and r.id = ur.role_id
+      where m.organization_id = ${P('org')} and m.user_id = ${P('user')} and m.status = 'active'
+      group by m.organization_id) g`;
   }, values);
 }
 
@@ -116,17 +123,23 @@ function admitted(organizationId: string, userId: string, row: MembershipRow | u
  * A read request's one exchange with the database (client.ts readOnce): the membership check and
  * `query` in one round trip, the way a bare query would go. `query` must carry PERMITTED in its
  * condition: it reads nothing unless the session stands and the caller holds one of `anyOf`. The
- * same answers as withTenant otherwise (401, 404, 403 when none of `anyOf` is held). Null when it
- * cannot go that way (PGlite, a value that cannot be inlined): use withTenant.
+ * same answers as withTenant otherwise (401 when the session has ended, 404 when not a member, 403
+ * without any of `anyOf`). Null when it cannot go that way (PGlite, a value that cannot be
+ * inlined): use withTenant.
  */
-export async function readInTenant(req: FastifyRequest, anyOf: string[], query: Rendered): Promise<{ ctx: TenantContext; rows: unknown[][] } | null> {
+export async function readInTenant(req: FastifyRequest, anyOf: string[], query: Rendered): Promise<unknown[][] | null> {
   const user = requireUser(req);
   const organizationId = requestedOrganization(req);
   if (!organizationId) throw notFound('No active organisation.');
-  const first = gatedMembershipQuery(organizationId, user.id, req.auth.sessionCached ? req.auth.sessionHash : null, anyOf);
+  const first = gateQuery(organizationId, user.id, req.auth.sessionCached ? req.auth.sessionHash : null, anyOf);
   const read = await readOnce(req.server.db, { tenant: organizationId, user: user.id, first }, query);
   if (!read) return null;
-  const ctx = admitted(organizationId, user.id, read.first[0] as MembershipRow | undefined, null);
-  if (!anyOf.some((p) => ctx.permissions.includes(p))) throw forbidden();
-  return { ctx, rows: read.then };
+  const row = read.first[0] as { allowed: boolean; live: boolean } | undefined;
+  if (row && !row.live) {
+    forgetSessions();
+    throw unauthenticated();
+  }
+  if (!row) throw notFound('Organisation not found.');
+  if (!row.allowed) throw forbidden();
+  return read.then;
 }

@@ -60,7 +60,7 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     const organizationId = requestedOrganization(req);
     const prefetch = organizationId && req.auth.user && req.server.database.kind === 'pg' ? listStatement(resource, organizationId, query, PERMITTED) : null;
     const once = prefetch ? await readInTenant(req, anyOf, prefetch) : null;
-    if (prefetch && once) return answer(await prefetch.finish(once.rows, (work) => inTenant((tx) => work(tx))));
+    if (prefetch && once) return answer(await prefetch.finish(once, (work) => inTenant((tx) => work(tx))));
     return inTenant(async (tx, ctx) => {
       if (!anyOf.some((p) => ctx.permissions.includes(p))) throw forbidden();
       return answer(await listRecords(tx, resource, ctx.organizationId, query));
