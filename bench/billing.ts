@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { ensureDatabase } from './ensure-database.js';
-import { openDatabase } from '../src/server/db/client.js';
+import { openDatabase, type Database } from '../src/server/db/client.js';
 import { runBilling } from '../src/server/domain/billing/runs.js';
 import { seedOrganization } from '../tests/server/domain/billing/seed.js';
 import { TARGETS } from './targets.js';
@@ -27,6 +27,24 @@ const time = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
 const s = (x: number) => `${x.toFixed(2)} s`;
 
 export interface BillingFigures { leases: number; baseline: number; run: number; rerun: number }
+
+/** Prints the run's progress as the API shows it (its row's processed of total) every few seconds while `work` runs. */
+async function withProgress<T>(db: Database['db'], org: string, log: (line: string) => void, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const timer = setInterval(() => {
+    db.execute(sql`select processed, total, made from billing_runs where organization_id = ${org} order by created_at desc limit 1`)
+      .then((r) => {
+        const [row] = (r as unknown as { rows: Array<{ processed: number; total: number; made: number }> }).rows;
+        if (row) log(`  progress at ${((performance.now() - started) / 1000).toFixed(0)} s: ${row.processed} of ${row.total} leases, ${row.made} invoices`);
+      }, () => undefined);
+  }, PROGRESS_EVERY_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+const PROGRESS_EVERY_MS = 5000;
 
 /** Seeds a fresh organisation, bills it, bills it again; prints as it goes and returns the seconds. */
 export async function benchBilling(log: (line: string) => void = console.log): Promise<BillingFigures> {
@@ -58,7 +76,7 @@ export async function benchBilling(log: (line: string) => void = console.log): P
       });
     });
 
-    const [run, first] = await time(() => runBilling(db, org, '2026-03'));
+    const [run, first] = await time(() => withProgress(db, org, log, () => runBilling(db, org, '2026-03')));
     const [rerun, second] = await time(() => runBilling(db, org, '2026-03'));
     if (run.made !== LEASES || rerun.made !== 0) throw new Error(`unexpected: made ${run.made}, re-run made ${rerun.made}`);
 

@@ -146,14 +146,24 @@ interface LeaseRow {
   escalation_rate: string | null; escalation_months: number | null;
 }
 
+/** The leases (`l`) that may be billed for the period starting `periodStart`: draft, active, on notice, or ended on or after it. */
+export const billableFor = (periodStart: IsoDate) =>
+  sql`(l.status in ('draft', 'active', 'notice') or coalesce(l.move_out_date, l.end_date) >= ${periodStart}::date)`;
+
+/** The lease (`l`) has an invoice for the period starting `periodStart`. */
+export const billedFor = (periodStart: IsoDate) =>
+  sql`exists (select 1 from invoices i where i.organization_id = l.organization_id and i.lease_id = l.id and i.period_start = ${periodStart}::date)`;
+
 /**
  * The billing terms of an organisation's leases: those named, or every lease that may be billed
- * for the period starting `periodStart` (draft, active, on notice, or ended on or after it).
+ * for the period starting `periodStart` (billableFor); with `unbilled`, only those not yet billed
+ * for it (a re-run then reads nothing).
  */
-export async function loadLeaseTerms(tx: Db, organizationId: string, filter: { ids?: string[]; periodStart?: IsoDate }): Promise<LeaseTerms[]> {
+export async function loadLeaseTerms(tx: Db, organizationId: string, filter: { ids?: string[]; periodStart?: IsoDate; unbilled?: boolean }): Promise<LeaseTerms[]> {
+  const period = filter.periodStart ?? '0001-01-01';
   const where = filter.ids
     ? sql`l.id = any(${`{${filter.ids.join(',')}}`}::text[])`
-    : sql`(l.status in ('draft', 'active', 'notice') or coalesce(l.move_out_date, l.end_date) >= ${filter.periodStart ?? '0001-01-01'}::date)`;
+    : filter.unbilled ? sql`${billableFor(period)} and not ${billedFor(period)}` : billableFor(period);
   // keyed sub-selects rather than joins: one index probe per lease whatever the planner believes
   // about a freshly loaded organisation (joins under row-level security were planned as nested
   // scans of every house per lease)

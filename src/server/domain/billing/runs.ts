@@ -16,7 +16,7 @@ import { inScope, rowsOf, type Db } from '../../db/client.js';
 import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
 import { issueInvoices } from './issue.js';
-import { loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
+import { billableFor, billedFor, loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
 import { isIsoMonth } from '../../../shared/resource-values.js';
 import { monthPeriod } from './periods.js';
 import { assertOpen } from '../closed-months.js';
@@ -94,20 +94,23 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
   try {
     const { run, plans } = await inScope(db, scope, async (tx) => {
       const run = await getBillingRun(tx, organizationId, runId);
-      const leases = await loadLeaseTerms(tx, organizationId, { periodStart: run.period_start });
-      const billed = new Set(rowsOf<{ lease_id: string }>(await tx.execute(sql`
-        select lease_id from invoices where organization_id = ${organizationId} and period_start = ${run.period_start}`)).map((r) => r.lease_id));
+      // only the leases not yet billed for the period are read and planned: a re-run reads none
+      const leases = await loadLeaseTerms(tx, organizationId, { periodStart: run.period_start, unbilled: true });
       const plans: PlannedInvoice[] = [];
       const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
       for (const lease of leases) {
-        if (billed.has(lease.id)) { skipped.push({ lease_id: lease.id, reason: 'already_billed' }); continue; }
         const plan = planInvoice(lease, run.period_start);
         if (typeof plan === 'string') skipped.push({ lease_id: lease.id, reason: plan });
         else plans.push(plan);
       }
-      await tx.update(billingRuns).set({
-        status: 'running', started_at: new Date(), heartbeat_at: new Date(), finished_at: null, total: leases.length, processed: skipped.length, made: 0, skipped: skipped.length, skipped_reasons: skipped, error: null,
-      }).where(and(eq(billingRuns.organization_id, organizationId), eq(billingRuns.id, runId)));
+      // the billed ones are counted and listed where they are, without a trip through here
+      await tx.execute(sql`
+        update billing_runs r set status = 'running', started_at = now(), heartbeat_at = now(), finished_at = null, error = null,
+          total = ${leases.length} + b.n, processed = ${skipped.length} + b.n, made = 0, skipped = ${skipped.length} + b.n,
+          skipped_reasons = b.list || ${JSON.stringify(skipped)}::jsonb
+        from (select count(*)::int as n, coalesce(jsonb_agg(jsonb_build_object('lease_id', l.id, 'reason', 'already_billed') order by l.id), '[]') as list
+              from leases l where l.organization_id = ${organizationId} and ${billableFor(run.period_start)} and ${billedFor(run.period_start)}) b
+        where r.organization_id = ${organizationId} and r.id = ${runId}`);
       return { run, plans };
     });
     for (let i = 0; i < plans.length; i += batchSize) {
