@@ -8,6 +8,7 @@ import { properties, resourceTables, tenants, type ResourceTable } from '../../.
 import { countTotal, exactAtAnySize } from '../../../src/server/crud/count.js';
 import { listRecords } from '../../../src/server/crud/repository.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
+import { moveTenantsBackAndForth } from './movers.js';
 import { onPostgres, testDatabase } from '../helpers.js';
 
 // Per-value totals of the filterable choice fields (src/server/crud/count.ts, migration
@@ -299,19 +300,7 @@ describe('per-value counters', () => {
         });
       }
     };
-    // the owner moves a few rows at a time, both ways, some transactions rolled back
-    const mover = async () => {
-      for (let i = 0; i < ROUNDS; i++) {
-        const [from, to] = i % 2 ? [b, a] : [a, b];
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`update tenants set organization_id = ${to}
-            where organization_id = ${from} and id in (select id from tenants where organization_id = ${from} order by id limit ${1 + (i % 5)})`);
-          if (i % 6 === 5) tx.rollback();
-        }).catch((err: unknown) => {
-          if (!(err instanceof Error) || !/rollback/i.test(err.message)) throw err;
-        });
-      }
-    };
+    const mover = () => moveTenantsBackAndForth(db, a, b, ROUNDS);
     try {
       await Promise.all([inserter(a), inserter(b), deleter(a), deleter(b), flipper(a), flipper(b), mover()]);
     } finally {

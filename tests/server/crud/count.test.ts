@@ -7,6 +7,7 @@ import { resourceTables, tenants } from '../../../src/server/db/resource-tables.
 import { EXACT_COUNT_LIMIT, counterTotal, countTotal } from '../../../src/server/crud/count.js';
 import { DEFERRED_JOIN_FROM, listRecords } from '../../../src/server/crud/repository.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
+import { moveTenantsBackAndForth } from './movers.js';
 import { buildTestApp, onPostgres, registeredBrowser, type TestApp } from '../helpers.js';
 
 /** The total alone (the list route also reads whether it is estimated). */
@@ -238,19 +239,7 @@ describe('counters', () => {
         });
       }
     };
-    // the owner moves a few rows at a time, both ways, some transactions rolled back
-    const mover = async () => {
-      for (let i = 0; i < ROUNDS; i++) {
-        const [from, to] = i % 2 ? [b, a] : [a, b];
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`update tenants set organization_id = ${to}
-            where organization_id = ${from} and id in (select id from tenants where organization_id = ${from} order by id limit ${1 + (i % 5)})`);
-          if (i % 6 === 5) tx.rollback();
-        }).catch((err: unknown) => {
-          if (!(err instanceof Error) || !/rollback/i.test(err.message)) throw err;
-        });
-      }
-    };
+    const mover = () => moveTenantsBackAndForth(db, a, b, ROUNDS);
     try {
       await Promise.all([inserter(a), inserter(b), deleter(a), deleter(b), mover()]);
     } finally {
