@@ -163,10 +163,15 @@ function inlined(dialect: PgSessionParts['dialect'], query: SQL | Rendered): str
   return values.includes(null) ? null : q.sql.replace(/\$(\d+)/g, (_, n: string) => values[Number(n) - 1]!);
 }
 
-/** The statements that set a scope (transaction-local settings), and its first read. */
-function scopeText(dialect: PgSessionParts['dialect'], scope: Omit<Scope, 'first'> & { first?: SQL | Rendered }): string {
+/** The statement that sets a scope (transaction-local settings). */
+function settingsText(scope: Omit<Scope, 'first'>): string {
   const lit = (v: string) => pg.escapeLiteral(v);
-  let text = `select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true), set_config('app.invitation', ${lit(scope.invitation ?? '')}, true)`;
+  return `select set_config('role', ${lit(APP_ROLE)}, true), set_config('app.tenant', ${lit(scope.tenant ?? '')}, true), set_config('app.user', ${lit(scope.user ?? '')}, true), set_config('app.invitation', ${lit(scope.invitation ?? '')}, true)`;
+}
+
+/** The statements that set a scope, and its first read. */
+function scopeText(dialect: PgSessionParts['dialect'], scope: Omit<Scope, 'first'> & { first?: SQL | Rendered }): string {
+  let text = settingsText(scope);
   if (scope.first) {
     const first = inlined(dialect, scope.first);
     if (first === null) throw new Error('inScope: a first query parameter must be a string, number, boolean or null');
@@ -209,26 +214,61 @@ const drizzleReads = {
   getTypeParser: (id: number, format?: 'text' | 'binary') => (AS_TEXT.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format)),
 };
 
+/** The statements each pooled connection has prepared with SQL PREPARE (readOnce), by name. */
+const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
+const preparedNames = new Map<string, string>();
+
+/**
+ * `query` as an EXECUTE of a statement each connection prepares once (PREPARE in the same batch,
+ * the first time), so it is planned once per connection rather than per request: for a small query
+ * of fixed shape over small tables (the membership check), whose planning under row-level
+ * security costs several times its running. Text parameters only; null otherwise.
+ */
+function executeText(client: pg.ClientBase, query: Rendered): { name: string; text: string } | null {
+  if (!query.params.every((p) => typeof p === 'string')) return null;
+  let name = preparedNames.get(query.sql);
+  if (!name) {
+    name = `keja_once_${createHash('sha1').update(query.sql).digest('hex').slice(0, 32)}`;
+    preparedNames.set(query.sql, name);
+  }
+  const execute = `execute ${name}${query.params.length ? `(${query.params.map(literal).join(', ')})` : ''}`;
+  if (preparedOn.get(client)?.has(name)) return { name, text: execute };
+  const types = query.params.length ? `(${query.params.map(() => 'text').join(', ')})` : '';
+  return { name, text: `prepare ${name}${types} as ${query.sql}; ${execute}` };
+}
+
 /**
  * PostgreSQL: a scope's first read and one more (`then`), sent as one batch in one round trip and
  * run as one implicit transaction (the simple protocol's rule for several statements), its
  * settings gone when it ends: a read request's whole exchange with the database, like a bare
- * query. `then` must guard itself on what `first` established (tenancy.ts PERMITTED). Its rows come
- * as arrays in select order, values as drizzle's node-postgres driver reads them, for the caller to
- * map. Null, with nothing sent, on PGlite or when a value of `then` cannot be inlined: the caller
- * then works in an ordinary scope.
+ * query. A rendered `first` with text parameters runs as a statement prepared once per connection
+ * (executeText). `then` must guard itself on what `first` established (tenancy.ts PERMITTED). Its
+ * rows come as arrays in select order, values as drizzle's node-postgres driver reads them, for the
+ * caller to map. Null, with nothing sent, on PGlite or when a value of `then` cannot be inlined:
+ * the caller then works in an ordinary scope.
  */
 export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQL | Rendered }, then: Rendered): Promise<{ first: Row[]; then: unknown[][] } | null> {
   const session = (db as unknown as { session?: unknown }).session;
   if (!(session instanceof NodePgSession) || !((session as unknown as PgSessionParts).client instanceof pg.Pool)) return null;
   const parts = session as unknown as PgSessionParts;
-  const pool = parts.client as pg.Pool;
   const page = inlined(parts.dialect, then);
   if (page === null) return null;
-  const results = (await pool.query({ text: `${scopeText(parts.dialect, scope)}; ${page}`, rowMode: 'array', types: drizzleReads })) as unknown as pg.QueryResult<unknown[]>[];
-  const own = results[results.length - 2];
-  const first = own.rows.map((row) => Object.fromEntries(own.fields.map((f, i) => [f.name, row[i]])));
-  return { first, then: results[results.length - 1].rows };
+  const client = await (parts.client as pg.Pool).connect();
+  let failed: Error | undefined;
+  try {
+    const prepared = is(scope.first, SQL) ? null : executeText(client, scope.first);
+    const first = prepared ? `${settingsText(scope)}; ${prepared.text}` : scopeText(parts.dialect, scope);
+    const results = (await client.query({ text: `${first}; ${page}`, rowMode: 'array', types: drizzleReads })) as unknown as pg.QueryResult<unknown[]>[];
+    if (prepared) preparedOn.set(client, (preparedOn.get(client) ?? new Set()).add(prepared.name));
+    const own = results[results.length - 2];
+    return { first: own.rows.map((row) => Object.fromEntries(own.fields.map((f, i) => [f.name, row[i]]))), then: results[results.length - 1].rows };
+  } catch (err) {
+    // a connection whose batch failed may hold a statement prepared half-way: it is not reused
+    failed = err as Error;
+    throw err;
+  } finally {
+    client.release(failed);
+  }
 }
 
 /**
