@@ -121,7 +121,7 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
  * total in one statement, one round trip), with the same rule as countTotal: unfiltered, the
  * counters (count(*) for a table without them); one choice-field filter (`exact`), its per-value
  * counters (count(*) for a field without them); otherwise a count bounded at
- * EXACT_COUNT_LIMIT + 1. Read the answer with totalFrom.
+ * EXACT_COUNT_LIMIT + 1. Read the answer with carriedTotal (and estimateTotal past the limit).
  */
 export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact: Exact = false): Promise<SQL<string>> {
   const name = getTableName(t);
@@ -160,15 +160,16 @@ function choiceSum(org: SQL, name: string, choice: ChoiceFilter): SQL<string> {
 }
 
 /**
- * The total from what totalExpression answered: exact when unfiltered, `exact` or at most
- * EXACT_COUNT_LIMIT; past it (filtered), the planner's estimate, never below EXACT_COUNT_LIMIT + 1
- * nor `atLeast`, marked `estimated`.
+ * The total from what totalExpression answered, when it is the answer: unfiltered, `exact` or at
+ * most EXACT_COUNT_LIMIT (never below `atLeast`). Null past the limit: estimateTotal says.
  */
-export async function totalFrom(
-  tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, carried: string | number, atLeast = 0, exact: Exact = false,
-): Promise<Total> {
+export function carriedTotal(carried: string | number, unfiltered: boolean, atLeast = 0, exact: Exact = false): Total | null {
   const n = Number(carried);
-  if (unfiltered || exact || n <= EXACT_COUNT_LIMIT) return { total: Math.max(n, atLeast), estimated: false };
+  return unfiltered || exact || n <= EXACT_COUNT_LIMIT ? { total: Math.max(n, atLeast), estimated: false } : null;
+}
+
+/** A filtered total past EXACT_COUNT_LIMIT: the planner's estimate, never below the limit + 1 nor `atLeast`, marked `estimated`. */
+export async function estimateTotal(tx: Db, t: ResourceTable, where: SQL, atLeast = 0): Promise<Total> {
   return { total: Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
 }
 

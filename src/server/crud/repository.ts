@@ -14,7 +14,7 @@ import { memberships } from '../db/schema.js';
 import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks, type Actor } from './hooks.js';
-import { countTotal, exactAtAnySize, totalExpression, totalFrom, type Total } from './count.js';
+import { carriedTotal, countTotal, estimateTotal, exactAtAnySize, totalExpression, type Total } from './count.js';
 import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
 import { assertOpen, closedThrough } from '../domain/closed-months.js';
 
@@ -190,7 +190,8 @@ export async function finishList(run: InScope, resource: Resource, organizationI
   if (rows.length < size && (rows.length > 0 || start === 0)) {
     total = { total: start + rows.length, estimated: false };
   } else if (rows.length) {
-    total = await run((tx) => totalFrom(tx, t, where, unfiltered, rows[0].__total ?? 0, start + rows.length, exact));
+    total = carriedTotal(rows[0].__total ?? 0, unfiltered, start + rows.length, exact)
+      ?? await run((tx) => estimateTotal(tx, t, where, start + rows.length));
   } else {
     total = await run((tx) => countTotal(tx, t, where, unfiltered, { organizationId, exact }));
   }

@@ -5,7 +5,7 @@ import { resourceByName } from '../../../resources/index.js';
 import { inScope, readOnce } from '../../../src/server/db/client.js';
 import { tenants } from '../../../src/server/db/resource-tables.js';
 import { rendered, renderedShapes } from '../../../src/server/db/statements.js';
-import { listRecords } from '../../../src/server/crud/repository.js';
+import { finishList, listRecords } from '../../../src/server/crud/repository.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { PERMITTED } from '../../../src/server/tenancy.js';
 import { memberWith } from '../members.js';
@@ -103,6 +103,20 @@ describe('a list in one round trip', () => {
     other.browser.cookies = cookies;
     const after = await other.browser.get(url({}));
     expect(after.statusCode).toBe(401);
+  });
+
+  it('a full page whose carried total is the answer reads nothing more; only an estimate past 10,000 does', async () => {
+    const org = a.organization!.id;
+    const rows = Array.from({ length: 5 }, (_, i) => ({ organization_id: org, id: `T${i}`, name: `Tenant ${i}`, phone: '+254712345678', __total: '40' }));
+    const never = () => { throw new Error('read again'); };
+    const page = await finishList(never, resource, org, parseListQuery(resource, { range: '[0,4]' }), rows);
+    expect([page.total, page.estimated, page.rows.length]).toEqual([40, false, 5]);
+    const kind = await finishList(never, resource, org, parseListQuery(resource, { range: '[0,4]', filter: '{"kind":"company"}' }), rows.map((r) => ({ ...r, __total: '12000' })));
+    expect([kind.total, kind.estimated]).toEqual([12000, false]);
+    let reads = 0;
+    const counting = <T>(work: (tx: never) => Promise<T>) => { reads += 1; return inScope(t.database.db, { tenant: org }, (tx) => work(tx as never)); };
+    const past = await finishList(counting, resource, org, parseListQuery(resource, { range: '[0,4]', filter: '{"sms_opt_in":true}' }), rows.map((r) => ({ ...r, __total: '10001' })));
+    expect([reads, past.estimated, past.total >= 10001]).toEqual([1, true, true]);
   });
 
   it.runIf(onPostgres())('the page statement reads nothing unless the membership check opened the gate (PostgreSQL)', async () => {
