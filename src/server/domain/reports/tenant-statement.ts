@@ -1,7 +1,7 @@
 import { depositLedger, settlementFigures, type Deduction } from '../../../shared/settlement.js';
 import { refundOf } from '../billing/refund.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
@@ -56,7 +56,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   }
   const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
   const leasePayment = ofLease(q.lease_id);
-  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await executePrepared(tx, sql`
     select coalesce(l.posted_on, i.issue_date)::text as date,
            case when l.kind = 'penalty' then 'penalty' when l.kind = 'adjustment' then 'adjustment'
                 when l.kind = 'deposit' and l.amount < 0 then 'deposit' else 'invoice' end as type,
@@ -107,7 +107,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   }
   const apart = await asOfFigures(tx, organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to });
   type Row = Record<string, string | null> & { lease_id: string; house: string | null; move_out_date: string; deductions: Deduction[] };
-  const settlements: DepositSettlement[] = rowsOf<Row>(await tx.execute(sql`
+  const settlements: DepositSettlement[] = rowsOf<Row>(await executePrepared(tx, sql`
     select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
       ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
       ds.unused_days_credit::text as unused_days_credit, ds.credit_applied::text as credit_applied, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
@@ -173,7 +173,7 @@ function ofLease(leaseId: string | undefined) {
 async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string; leaseId?: string; asOf: string }) {
   const lease = q.leaseId ? sql`and i.lease_id = ${q.leaseId}` : sql``;
   const leasePayment = ofLease(q.leaseId);
-  const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await tx.execute(sql`
+  const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await executePrepared(tx, sql`
     with inv as (
       select i.organization_id, i.id from invoices i
       where i.organization_id = ${organizationId} and i.tenant_id = ${q.tenantId} and ${openOn(q.asOf)} ${lease}
