@@ -50,6 +50,14 @@ export const invoiceAllocations = (invoice: SQL) => sql`
    select amount, allocated_on, released_on from payment_allocation_releases
    where organization_id = ${invoice}.organization_id and invoice_id = ${invoice}.id)`;
 
+/** Every allocation of the organisation, as invoiceAllocations has them (with invoice_id): for one pass over all its invoices. */
+export const organizationAllocations = (organizationId: string) => sql`
+  (select invoice_id, amount, allocated_on, null::date as released_on from payment_allocations
+   where organization_id = ${organizationId}
+   union all
+   select invoice_id, amount, allocated_on, released_on from payment_allocation_releases
+   where organization_id = ${organizationId})`;
+
 /** An allocation row of invoiceAllocations (aliased `pa`) counting at the end of `day`. */
 export const allocatedOn = (day: string) => sql`(pa.allocated_on <= ${day}::date and (pa.released_on is null or pa.released_on > ${day}::date))`;
 

@@ -1,11 +1,12 @@
 import { depositLedger, settlementFigures, type Deduction } from '../../../shared/settlement.js';
 import { refundOf } from '../billing/refund.js';
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
-import { allocationsOn, depositAsOf, openOn, paidAsOf, paymentStandsOn, REVERSED_ON } from './ledger.js';
+import { allocatedOn, allocationsOn, invoiceAllocations, openOn, paymentStandsOn, REVERSED_ON } from './ledger.js';
+import { depositLine } from '../billing/deposits.js';
 
 import type { DepositSettlement, EntryType, StatementEntry, TenantStatement } from '../../../shared/money-report-shapes.js';
 
@@ -55,7 +56,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   }
   const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
   const leasePayment = ofLease(q.lease_id);
-  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await tx.execute(sql`
+  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await executePrepared(tx, sql`
     select coalesce(l.posted_on, i.issue_date)::text as date,
            case when l.kind = 'penalty' then 'penalty' when l.kind = 'adjustment' then 'adjustment'
                 when l.kind = 'deposit' and l.amount < 0 then 'deposit' else 'invoice' end as type,
@@ -106,7 +107,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   }
   const apart = await asOfFigures(tx, organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to });
   type Row = Record<string, string | null> & { lease_id: string; house: string | null; move_out_date: string; deductions: Deduction[] };
-  const settlements: DepositSettlement[] = rowsOf<Row>(await tx.execute(sql`
+  const settlements: DepositSettlement[] = rowsOf<Row>(await executePrepared(tx, sql`
     select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
       ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
       ds.unused_days_credit::text as unused_days_credit, ds.credit_applied::text as credit_applied, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
@@ -172,15 +173,24 @@ function ofLease(leaseId: string | undefined) {
 async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string; leaseId?: string; asOf: string }) {
   const lease = q.leaseId ? sql`and i.lease_id = ${q.leaseId}` : sql``;
   const leasePayment = ofLease(q.leaseId);
-  const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await tx.execute(sql`
+  const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await executePrepared(tx, sql`
     with inv as (
-      select i.id from invoices i
+      select i.organization_id, i.id from invoices i
       where i.organization_id = ${organizationId} and i.tenant_id = ${q.tenantId} and ${openOn(q.asOf)} ${lease}
     ), d as (
-      select i.id, coalesce(dep.deposit, 0) as deposit, coalesce(pb.paid, 0) as paid
+      -- per invoice through its own indexes: the tenant's few invoices, never a pass over every
+      -- allocation or deposit line of the organisation
+      select i.id, dep.deposit, coalesce(pb.paid, 0) as paid
       from inv i
-      join ${depositAsOf(organizationId, q.asOf)} dep on dep.invoice_id = i.id
-      left join ${paidAsOf(organizationId, q.asOf)} pb on pb.invoice_id = i.id
+      cross join lateral (
+        select sum(l.amount) as deposit from invoice_lines l
+        left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
+        where l.organization_id = i.organization_id and l.invoice_id = i.id and ${depositLine}
+          and (l.posted_on is null or l.posted_on <= ${q.asOf}::date)
+      ) dep
+      cross join lateral (select sum(pa.amount) as paid from ${invoiceAllocations(sql`i`)} pa where ${allocatedOn(q.asOf)}) pb
+      -- the invoices with deposit lines
+      where dep.deposit is not null
     )
     select (select sum(least(paid, deposit)) from d)::text as held,
            (select sum(greatest(deposit - paid, 0)) from d)::text as unpaid,
