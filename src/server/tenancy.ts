@@ -107,13 +107,19 @@ export async function withTenant<T>(
 
 type MembershipRow = { permissions: string | null; live: boolean };
 
-/** The caller's context from the membership row: 401 when the session has ended, 404 when not a member, 403 without `permission`. */
-function admitted(organizationId: string, userId: string, row: MembershipRow | undefined, permission: string | null): TenantContext {
+/** A membership check's row, when the caller stands: 401 when the session has ended, 404 when not a member. */
+function standing<R extends { live: boolean }>(row: R | undefined): R {
   if (row && !row.live) {
     forgetSessions();
     throw unauthenticated();
   }
   if (!row) throw notFound('Organisation not found.');
+  return row;
+}
+
+/** The caller's context from the membership row (standing), 403 without `permission`. */
+function admitted(organizationId: string, userId: string, found: MembershipRow | undefined, permission: string | null): TenantContext {
+  const row = standing(found);
   const permissions = permissionList(row.permissions);
   if (permission && !permissions.includes(permission)) throw forbidden();
   return { organizationId, userId, permissions };
@@ -134,12 +140,6 @@ export async function readInTenant(req: FastifyRequest, anyOf: string[], query: 
   const first = gateQuery(organizationId, user.id, req.auth.sessionCached ? req.auth.sessionHash : null, anyOf);
   const read = await readOnce(req.server.db, { tenant: organizationId, user: user.id, first }, query);
   if (!read) return null;
-  const row = read.first[0] as { allowed: boolean; live: boolean } | undefined;
-  if (row && !row.live) {
-    forgetSessions();
-    throw unauthenticated();
-  }
-  if (!row) throw notFound('Organisation not found.');
-  if (!row.allowed) throw forbidden();
+  if (!standing(read.first[0] as { allowed: boolean; live: boolean } | undefined).allowed) throw forbidden();
   return read.then;
 }
