@@ -19,7 +19,7 @@ export interface LoadOptions { connections: number; seconds: number; warmup: num
 const TICK_MS = 10; // /proc/<pid>/stat counts clock ticks of 1/100 s on Linux
 
 /** CPU milliseconds used so far by the backends connected to the bench database. */
-async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
+export async function backendCpu(pool: pg.Pool): Promise<Map<number, number>> {
   const { rows } = await pool.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
   const out = new Map<number, number>();
   for (const { pid } of rows) {

@@ -74,6 +74,7 @@ export function summary(r: Results): string[] {
   const b = r.billing;
   if (b) {
     out.push(`| billing run, ${num(b.leases)} leases | ${b.run.toFixed(2)} s | INSERT … SELECT ${b.baseline.toFixed(2)} s | ${b.ratio.toFixed(2)} × baseline (target ≤ ${TARGETS.billingRatio}: ${met(b.met.ratio)}) |`);
+    out.push(`| billing run, CPU (node and backends) | ${b.runCpu.toFixed(2)} s | ${b.baselineCpu.toFixed(2)} s | ${(b.runCpu / b.baselineCpu).toFixed(2)} × |`);
     out.push(`| billing re-run, nothing to do | ${b.rerun.toFixed(2)} s | | target ≤ ${TARGETS.billingRerunSeconds} s: ${met(b.met.rerun)} |`);
   }
   const s = r.bulkSend;

@@ -8,9 +8,11 @@ import { formatNumber, nextNumber } from './numbering.js';
 import { applyCredits } from './payments/allocation.js';
 
 /** The organisation's invoice prefix (settings), INV- by default. */
+export const DEFAULT_INVOICE_PREFIX = 'INV-';
+
 export async function invoicePrefix(tx: Db, organizationId: string): Promise<string> {
   const [row] = rowsOf<{ prefix: string | null }>(await tx.execute(sql`select settings->>'invoice_prefix' as prefix from organizations where id = ${organizationId}`));
-  return row?.prefix ?? 'INV-';
+  return row?.prefix ?? DEFAULT_INVOICE_PREFIX;
 }
 
 /**

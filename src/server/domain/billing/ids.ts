@@ -15,3 +15,10 @@ const pooled = () => {
 
 /** A ULID like ulid()'s, its randomness from a pooled crypto buffer. */
 export const newId = () => ulid(undefined, pooled);
+
+/**
+ * `n` new ids in ascending order. Rows inserted in id order append to the end of their primary key
+ * index; the same ids in random order split its pages all over (measured: inserting a billing run's
+ * invoices took twice as long).
+ */
+export const newIds = (n: number): string[] => Array.from({ length: n }, newId).sort();

@@ -8,11 +8,11 @@
 // moves the series on by the number of inserts that won (renumbering the winners if some lost),
 // all in the same transaction; a rollback returns them.
 import { sql } from 'drizzle-orm';
-import { newId } from './ids.js';
+import { newIds } from './ids.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { applyCredits } from '../payments/allocation.js';
 import { formatNumber } from '../numbering.js';
-import { invoicePrefix } from '../invoices.js';
+import { DEFAULT_INVOICE_PREFIX } from '../invoices.js';
 import { dec, type PlannedInvoice } from './plan.js';
 import { markReadingsBilled, withMeterCharges } from './meters.js';
 import { markRepairsCharged, withRepairCharges } from './repairs.js';
@@ -45,83 +45,95 @@ export async function issueInvoices(
   const plans = withMeters.plans;
   // numbers first, under the series' row lock, as every invoice writer does (the form's hook too):
   // writers queue here instead of deadlocking between the lock and each other's invoice rows
-  const [series] = rowsOf<{ next: number }>(await tx.execute(sql`
+  const [series] = rowsOf<{ next: number; prefix: string | null }>(await tx.execute(sql`
     insert into number_series (organization_id, name, next_value) values (${organizationId}, 'invoice', 1)
     on conflict (organization_id, name) do update set next_value = number_series.next_value
-    returning next_value as next`));
+    returning next_value as next, (select settings->>'invoice_prefix' from organizations where id = ${organizationId}) as prefix`));
   const first = Number(series.next);
-  const prefix = await invoicePrefix(tx, organizationId);
-  const withIds = plans.map((p, i) => ({ ...p, id: newId(), number: formatNumber(prefix, first + i) }));
-  const rows = withIds.map((p) => ({
+  const prefix = series.prefix ?? DEFAULT_INVOICE_PREFIX;
+  // in the order the statement inserts them (by lease), each table's ids ascending (ids.ts)
+  const byLease = [...plans].sort((a, b) => (a.lease_id < b.lease_id ? -1 : a.lease_id > b.lease_id ? 1 : 0));
+  const invoiceIds = newIds(byLease.length);
+  const auditIds = newIds(byLease.length);
+  const withIds = byLease.map((p, i) => ({ ...p, id: invoiceIds[i], number: formatNumber(prefix, first + i) }));
+  const rows = withIds.map((p, i) => ({
     id: p.id, number: p.number, lease_id: p.lease_id, tenant_id: p.tenant_id, house_id: p.house_id, property_id: p.property_id,
-    period_start: p.period_start, period_end: p.period_end, issue_date: p.issue_date, due_date: p.due_date, total: dec(p.total),
+    period_start: p.period_start, period_end: p.period_end, issue_date: p.issue_date, due_date: p.due_date, total: dec(p.total), audit_id: auditIds[i],
   }));
+  const lineIds = newIds(withIds.reduce((n, p) => n + p.lines.length, 0));
+  let next = 0;
+  const lines = withIds.flatMap((p) => p.lines.map((l, position) => ({
+    id: lineIds[next++], invoice_id: p.id, position, kind: l.kind, charge_id: l.charge_id, description: l.description,
+    quantity: l.quantity ?? '1', rate: dec(l.rate ?? l.amount), amount: dec(l.amount), meter_previous: l.meter_previous ?? null, meter_current: l.meter_current ?? null,
+  })));
   const statusCheck = opts.anyStatus ? sql`true` : sql`l.status in ('active', 'notice')`;
-  const won = rowsOf<{ id: string }>(await tx.execute(sql`
-    insert into invoices (organization_id, id, number, lease_id, tenant_id, house_id, property_id, period_start, period_end,
-      issue_date, due_date, total, paid, balance, status)
-    select ${organizationId}, x.id, x.number, x.lease_id, x.tenant_id, x.house_id, x.property_id, x.period_start, x.period_end,
-      x.issue_date, x.due_date, x.total, 0, x.total, 'issued'
-    from jsonb_to_recordset(${json(rows)}) as x(id text, number text, lease_id text, tenant_id text, house_id text, property_id text,
-      period_start date, period_end date, issue_date date, due_date date, total numeric)
-    join leases l on l.organization_id = ${organizationId} and l.id = x.lease_id and ${statusCheck}
-    order by x.lease_id
-    on conflict (organization_id, lease_id, period_start) do nothing
-    returning id`));
+  // one statement: the invoices that win their (lease, period), their lines, their audit rows and
+  // the series moved on by the winners; the foreign keys of the lines are checked at its end, when
+  // the invoices are there. Each winner says whether its tenant holds credit on account.
+  const won = rowsOf<{ id: string; tenant_id: string; credit: boolean }>(await tx.execute(sql`
+    with x as (
+      select * from jsonb_to_recordset(${json(rows)}) as x(id text, number text, lease_id text, tenant_id text, house_id text, property_id text,
+        period_start date, period_end date, issue_date date, due_date date, total numeric, audit_id text)
+    ), ins as (
+      insert into invoices (organization_id, id, number, lease_id, tenant_id, house_id, property_id, period_start, period_end,
+        issue_date, due_date, total, paid, balance, status)
+      select ${organizationId}, x.id, x.number, x.lease_id, x.tenant_id, x.house_id, x.property_id, x.period_start, x.period_end,
+        x.issue_date, x.due_date, x.total, 0, x.total, 'issued'
+      from x join leases l on l.organization_id = ${organizationId} and l.id = x.lease_id and ${statusCheck}
+      order by x.lease_id
+      on conflict (organization_id, lease_id, period_start) do nothing
+      returning id, number, lease_id, tenant_id, period_start, period_end, issue_date, due_date, total
+    ), lines as (
+      insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
+      select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
+      from jsonb_to_recordset(${json(lines)}) as y(id text, invoice_id text, position int, kind text, charge_id text, description text,
+        quantity numeric, rate numeric, amount numeric, meter_previous numeric, meter_current numeric)
+      join ins on ins.id = y.invoice_id
+      order by y.id
+    ), audit as (
+      insert into audit_log (organization_id, id, user_id, resource, record_id, action, before, after)
+      select ${organizationId}, x.audit_id, ${userId}, 'invoices', ins.id, ${opts.action ?? 'issue'}, null,
+        jsonb_build_object('number', ins.number, 'status', 'issued', 'lease_id', ins.lease_id, 'tenant_id', ins.tenant_id,
+          'period_start', ins.period_start, 'period_end', ins.period_end, 'issue_date', ins.issue_date, 'due_date', ins.due_date, 'total', ins.total::text)
+      from ins join x on x.id = ins.id
+      order by x.audit_id
+    ), series as (
+      update number_series set next_value = ${first} + (select count(*) from ins)
+      where organization_id = ${organizationId} and name = 'invoice'
+    )
+    select ins.id, ins.tenant_id, exists (
+      select 1 from payments p
+      where p.organization_id = ${organizationId} and p.tenant_id = ins.tenant_id and p.status = 'allocated' and p.unallocated > 0
+    ) as credit
+    from ins`));
+  if (!won.length) return [];
   const wonIds = new Set(won.map((r) => r.id));
   const made = withIds.filter((p) => wonIds.has(p.id));
-  if (made.length) {
-    await tx.execute(sql`
-      update number_series set next_value = ${first + made.length}
-      where organization_id = ${organizationId} and name = 'invoice'`);
-  }
-  if (!made.length) return [];
-  // some lost to an invoice already there: close the gaps their numbers left (rare: concurrent runs)
+  // some lost to an invoice already there: close the gaps their numbers left (rare: concurrent runs),
+  // on the invoices and on what their audit rows say they were issued as
   const renumber = made.map((p, i) => ({ ...p, final: formatNumber(prefix, first + i) })).filter((p) => p.final !== p.number);
   if (renumber.length) {
     const ids = `{${renumber.map((p) => p.id).join(',')}}`;
+    const finals = json(renumber.map((p) => ({ id: p.id, number: p.final })));
     await tx.execute(sql`update invoices set number = null where organization_id = ${organizationId} and id = any(${ids}::text[])`);
     await tx.execute(sql`
       update invoices i set number = x.number
-      from jsonb_to_recordset(${json(renumber.map((p) => ({ id: p.id, number: p.final })))}) as x(id text, number text)
+      from jsonb_to_recordset(${finals}) as x(id text, number text)
       where i.organization_id = ${organizationId} and i.id = x.id`);
+    await tx.execute(sql`
+      update audit_log a set after = jsonb_set(a.after, '{number}', to_jsonb(x.number))
+      from jsonb_to_recordset(${finals}) as x(id text, number text)
+      where a.organization_id = ${organizationId} and a.resource = 'invoices' and a.record_id = x.id and a.action = ${opts.action ?? 'issue'}`);
   }
   const issued: IssuedInvoice[] = made.map((p, i) => ({
     id: p.id, lease_id: p.lease_id, tenant_id: p.tenant_id, number: formatNumber(prefix, first + i), period_start: p.period_start, total: p.total,
   }));
 
-  const lines = made.flatMap((p) => p.lines.map((l, position) => ({
-    id: newId(), invoice_id: p.id, position, kind: l.kind, charge_id: l.charge_id, description: l.description,
-    quantity: l.quantity ?? '1', rate: dec(l.rate ?? l.amount), amount: dec(l.amount), meter_previous: l.meter_previous ?? null, meter_current: l.meter_current ?? null,
-  })));
-  await tx.execute(sql`
-    insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
-    select ${organizationId}, x.id, x.invoice_id, x.position, x.kind, x.charge_id, x.description, x.quantity, x.rate, x.amount, false, x.meter_previous, x.meter_current
-    from jsonb_to_recordset(${json(lines)}) as x(id text, invoice_id text, position int, kind text, charge_id text, description text,
-      quantity numeric, rate numeric, amount numeric, meter_previous numeric, meter_current numeric)`);
-
-  const audits = made.map((p, i) => ({
-    id: newId(), record_id: p.id,
-    after: {
-      number: issued[i].number, status: 'issued', lease_id: p.lease_id, tenant_id: p.tenant_id, period_start: p.period_start, period_end: p.period_end,
-      issue_date: p.issue_date, due_date: p.due_date, total: dec(p.total),
-    },
-  }));
-  await tx.execute(sql`
-    insert into audit_log (organization_id, id, user_id, resource, record_id, action, before, after)
-    select ${organizationId}, x.id, ${userId}, 'invoices', x.record_id, ${opts.action ?? 'issue'}, null, x.after
-    from jsonb_to_recordset(${json(audits)}) as x(id text, record_id text, after jsonb)`);
-
   await markRepairsCharged(tx, organizationId, withRepairs.repairs, issued);
   await markReadingsBilled(tx, organizationId, withMeters.readings, issued);
 
   // credit on account pays the new invoices (product.md 4.4): only tenants who have some
-  const tenants = [...new Set(made.map((p) => p.tenant_id))];
-  const withCredit = rowsOf<{ tenant_id: string }>(await tx.execute(sql`
-    select distinct tenant_id from payments
-    where organization_id = ${organizationId} and status = 'allocated' and unallocated > 0
-      and tenant_id = any(${`{${tenants.join(',')}}`}::text[])
-    order by tenant_id`));
-  for (const t of withCredit) await applyCredits(tx, organizationId, t.tenant_id);
+  const withCredit = new Set(won.filter((r) => r.credit).map((r) => r.tenant_id));
+  for (const t of [...withCredit].sort()) await applyCredits(tx, organizationId, t);
   return issued;
 }

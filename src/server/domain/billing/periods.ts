@@ -4,15 +4,17 @@ import { divRound, percentOf } from '../../../shared/money.js';
 
 export type IsoDate = string;
 
-const parse = (d: IsoDate) => {
-  const [y, m, day] = d.split('-').map(Number);
-  return { y, m, day };
-};
-const iso = (y: number, m: number, day: number): IsoDate =>
-  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+// fixed positions rather than split and padStart: a billing run plans tens of thousands of
+// invoices, and these two were most of its planning time
+const parse = (d: IsoDate) => ({ y: Number(d.slice(0, 4)), m: Number(d.slice(5, 7)), day: Number(d.slice(8, 10)) });
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+const iso = (y: number, m: number, day: number): IsoDate => `${y < 1000 ? String(y).padStart(4, '0') : y}-${two(m)}-${two(day)}`;
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month === 2 && isLeap(year) ? 29 : MONTH_DAYS[month - 1];
 }
 
 /** Days from a to b (b − a); both inclusive ends are the caller's business. */

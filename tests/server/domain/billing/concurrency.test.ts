@@ -34,6 +34,16 @@ async function expectGapless(db: Database, org: string, n: number) {
   expect(numbers).toEqual(Array.from({ length: n }, (_, i) => i + 1));
 }
 
+/** Each invoice has one issue audit row, and it names the number the invoice kept (a renumbered loser's gap closed on both). */
+async function expectAuditedAsNumbered(db: Database, org: string) {
+  const rows = rowsOf<{ number: string; audited: string[] }>(await db.db.execute(sql`
+    select i.number, coalesce((select array_agg(a.after->>'number') from audit_log a
+      where a.organization_id = i.organization_id and a.resource = 'invoices' and a.record_id = i.id and a.action = 'billing_run'), '{}') as audited
+    from invoices i where i.organization_id = ${org}`));
+  expect(rows.length).toBeGreaterThan(0);
+  for (const r of rows) expect(r.audited).toEqual([r.number]);
+}
+
 pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections and processes)', () => {
   it('two runs at once on separate connection pools leave one invoice per lease and period and a gapless series', async () => {
     const org = await seedOrganization(a.db, 120, { start: '2026-01-01', charge: 750 });
@@ -50,6 +60,7 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
     expect(facts).toMatchObject({ invoices: 120, leases: 120, numbers: 120, max_number: 120 });
     expect(facts.all.next_value).toBe(121);
     await expectGapless(a, org, 120);
+    await expectAuditedAsNumbered(a, org);
     const [lines] = rowsOf<{ n: number }>(await a.db.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`));
     expect(lines.n).toBe(240);
   });
@@ -76,6 +87,7 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
     expect(r2.made + r2.skipped).toBe(n);
     expect(await invoiceFacts(a.db, org, '2026-05-01')).toMatchObject({ invoices: n, leases: n, numbers: n, max_number: n });
     await expectGapless(a, org, n);
+    await expectAuditedAsNumbered(a, org);
     const [lines] = rowsOf<{ n: number }>(await a.db.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`));
     expect(lines.n).toBe(2 * n);
   }, 120_000);
@@ -113,6 +125,7 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
     const facts = await invoiceFacts(a.db, org, '2026-04-01');
     expect(facts).toMatchObject({ invoices: n, leases: n, numbers: n, max_number: n });
     await expectGapless(a, org, n);
+    await expectAuditedAsNumbered(a, org);
 
     // the killed run still says 'running' (its heartbeat is seconds old: it could be alive elsewhere);
     // once its heartbeat is older than STALE_AFTER_MINUTES (the clock moved in the row), the next

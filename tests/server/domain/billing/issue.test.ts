@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inScope, rowsOf, type Database } from '../../../../src/server/db/client.js';
+import { issueInvoices } from '../../../../src/server/domain/billing/issue.js';
+import { loadLeaseTerms, planInvoice, type PlannedInvoice } from '../../../../src/server/domain/billing/plan.js';
+import { testDatabase } from '../../helpers.js';
+import { seedOrganization } from './seed.js';
+
+let db: Database;
+beforeAll(async () => { db = await testDatabase(); });
+afterAll(() => db.close());
+
+async function plansFor(org: string, periodStart: string): Promise<PlannedInvoice[]> {
+  return inScope(db.db, { tenant: org, user: null }, async (tx) =>
+    (await loadLeaseTerms(tx, org, { periodStart })).map((l) => planInvoice(l, periodStart) as PlannedInvoice));
+}
+
+const issue = (org: string, plans: PlannedInvoice[]) =>
+  inScope(db.db, { tenant: org, user: null }, (tx) => issueInvoices(tx, org, null, plans, { action: 'billing_run' }));
+
+describe('issuing a batch of planned invoices', () => {
+  it('a batch that loses some leases to invoices already there numbers its winners without a gap, and audits them as numbered', async () => {
+    const org = await seedOrganization(db.db, 6, { start: '2026-01-01', charge: 400 });
+    const plans = await plansFor(org, '2026-03-01');
+    expect(plans).toHaveLength(6);
+
+    // the third and fifth leases are billed first (another writer), taking numbers 1 and 2
+    const early = await issue(org, [plans[2], plans[4]]);
+    expect(early.map((i) => i.number)).toEqual(['INV-000001', 'INV-000002']);
+
+    // the batch of all six makes the other four: its numbers planned 3..8 close up to 3..6
+    const made = await issue(org, plans);
+    expect(made.map((i) => i.lease_id)).toEqual([plans[0], plans[1], plans[3], plans[5]].map((p) => p.lease_id));
+    expect(made.map((i) => i.number)).toEqual(['INV-000003', 'INV-000004', 'INV-000005', 'INV-000006']);
+
+    const rows = rowsOf<{ lease_id: string; number: string; lines: number; audited: string[]; series: number }>(await db.db.execute(sql`
+      select i.lease_id, i.number,
+        (select count(*)::int from invoice_lines l where l.organization_id = i.organization_id and l.invoice_id = i.id) as lines,
+        (select array_agg(a.after->>'number') from audit_log a
+          where a.organization_id = i.organization_id and a.resource = 'invoices' and a.record_id = i.id) as audited,
+        (select next_value from number_series s where s.organization_id = i.organization_id and s.name = 'invoice') as series
+      from invoices i where i.organization_id = ${org} order by i.number`));
+    expect(rows.map((r) => r.number)).toEqual(['INV-000001', 'INV-000002', 'INV-000003', 'INV-000004', 'INV-000005', 'INV-000006']);
+    for (const r of rows) {
+      expect(r.lines).toBe(2);
+      expect(r.audited).toEqual([r.number]);
+    }
+    expect(Number(rows[0].series)).toBe(7);
+    // what the batch returned is what was stored
+    const stored = new Map(rows.map((r) => [r.lease_id, r.number]));
+    for (const i of made) expect(stored.get(i.lease_id)).toBe(i.number);
+
+    // and a batch that makes nothing changes nothing
+    expect(await issue(org, plans)).toEqual([]);
+    const [after] = rowsOf<{ n: number; next: number }>(await db.db.execute(sql`
+      select (select count(*)::int from invoices where organization_id = ${org}) as n,
+        (select next_value from number_series where organization_id = ${org} and name = 'invoice') as next`));
+    expect(after).toEqual({ n: 6, next: 7 });
+  });
+
+  it('writes the audit row of each invoice with what was issued: number, parties, period, dates and total', async () => {
+    const org = await seedOrganization(db.db, 2, { start: '2026-02-10', charge: 400, rent: 9000 });
+    const [plan] = await plansFor(org, '2026-02-01');
+    const [made] = await issue(org, [plan]);
+    const [audit] = rowsOf<{ action: string; user_id: string | null; before: unknown; after: Record<string, unknown> }>(await db.db.execute(sql`
+      select action, user_id, before, after from audit_log where organization_id = ${org} and resource = 'invoices' and record_id = ${made.id}`));
+    expect(audit).toEqual({
+      action: 'billing_run', user_id: null, before: null,
+      after: {
+        number: 'INV-000001', status: 'issued', lease_id: plan.lease_id, tenant_id: plan.tenant_id,
+        // February from the 10th: 19 of 28 days of rent and of the service charge, to the shilling
+        period_start: '2026-02-01', period_end: '2026-02-28', issue_date: '2026-02-10', due_date: '2026-02-10', total: '6378.00',
+      },
+    });
+  });
+});
