@@ -126,10 +126,9 @@ type Row = Record<string, unknown>;
  * PGlite is in-process: there a round trip costs nothing, and drizzle's transaction is used.
  */
 export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db, first: Row[]) => Promise<T>): Promise<T> {
-  const session = (db as unknown as { session?: unknown }).session;
   // the fast path only from the pool: inside a transaction (a nested scope) drizzle's own
   // transaction makes the savepoint it always made
-  if (session instanceof NodePgSession && (session as unknown as PgSessionParts).client instanceof pg.Pool) return inScopePg(session, scope, fn);
+  if (concurrentScopes(db)) return inScopePg((db as unknown as { session: object }).session, scope, fn);
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('role', ${APP_ROLE}, true), set_config('app.tenant', ${scope.tenant ?? ''}, true), set_config('app.user', ${scope.user ?? ''}, true), set_config('app.invitation', ${scope.invitation ?? ''}, true)`,
@@ -137,6 +136,15 @@ export async function inScope<T>(db: Db, scope: Scope, fn: (tx: Db, first: Row[]
     const first = scope.first ? rowsOf<Row>(await tx.execute(scope.first)) : [];
     return fn(tx as unknown as Db, first);
   }, scope.readOnly ? { accessMode: 'read only' } : undefined);
+}
+
+/**
+ * Whether two scopes may run at once on `db`: a PostgreSQL pool gives each its own connection. A
+ * transaction, or PGlite (one connection), runs them one after the other at best.
+ */
+export function concurrentScopes(db: Db): boolean {
+  const session = (db as unknown as { session?: unknown }).session;
+  return session instanceof NodePgSession && (session as unknown as PgSessionParts).client instanceof pg.Pool;
 }
 
 interface PgSessionParts {

@@ -156,14 +156,13 @@ export const billedFor = (periodStart: IsoDate) =>
 
 /**
  * The billing terms of an organisation's leases: those named, or every lease that may be billed
- * for the period starting `periodStart` (billableFor); with `unbilled`, only those not yet billed
- * for it (a re-run then reads nothing).
+ * for the period starting `periodStart` (billableFor).
  */
-export async function loadLeaseTerms(tx: Db, organizationId: string, filter: { ids?: string[]; periodStart?: IsoDate; unbilled?: boolean }): Promise<LeaseTerms[]> {
+export async function loadLeaseTerms(tx: Db, organizationId: string, filter: { ids?: string[]; periodStart?: IsoDate }): Promise<LeaseTerms[]> {
   const period = filter.periodStart ?? '0001-01-01';
   const where = filter.ids
     ? sql`l.id = any(${`{${filter.ids.join(',')}}`}::text[])`
-    : filter.unbilled ? sql`${billableFor(period)} and not ${billedFor(period)}` : billableFor(period);
+    : billableFor(period);
   // keyed sub-selects rather than joins: one index probe per lease whatever the planner believes
   // about a freshly loaded organisation (joins under row-level security were planned as nested
   // scans of every house per lease)

@@ -12,7 +12,7 @@
 // batch of 2,000 leases commits in well under a second, so five minutes without one is no live run.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
-import { inScope, rowsOf, type Db } from '../../db/client.js';
+import { concurrentScopes, inScope, rowsOf, type Db } from '../../db/client.js';
 import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
 import { issueInvoices } from './issue.js';
@@ -92,6 +92,12 @@ export function runView(run: BillingRun) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A promise started ahead of its use: its failure is reported where it is awaited, not as unhandled meanwhile. */
+function ahead<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
+}
+
 /**
  * Runs a queued (or interrupted) billing run to the end. Each batch is its own transaction in the
  * organisation's scope: invoices, numbers, lines, audit rows and the run's progress commit together.
@@ -100,37 +106,51 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
   const batchSize = opts.batchSize ?? BATCH_SIZE;
   const scope = { tenant: organizationId, user: null };
   try {
-    const { run, plans } = await inScope(db, scope, async (tx) => {
+    const { run, ids } = await inScope(db, scope, async (tx) => {
       const run = await getBillingRun(tx, organizationId, runId);
       // only the leases not yet billed for the period are read and planned: a re-run reads none
-      const leases = await loadLeaseTerms(tx, organizationId, { periodStart: run.period_start, unbilled: true });
-      const plans: PlannedInvoice[] = [];
-      const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
-      for (const lease of leases) {
-        const plan = planInvoice(lease, run.period_start);
-        if (typeof plan === 'string') skipped.push({ lease_id: lease.id, reason: plan });
-        else plans.push(plan);
-      }
+      const ids = rowsOf<{ id: string }>(await tx.execute(sql`
+        select l.id from leases l
+        where l.organization_id = ${organizationId} and ${billableFor(run.period_start)} and not ${billedFor(run.period_start)}
+        order by l.id`)).map((r) => r.id);
       // the billed ones are counted and listed where they are, without a trip through here
       await tx.execute(sql`
         update billing_runs r set status = 'running', started_at = now(), heartbeat_at = now(), finished_at = null, error = null,
-          total = ${leases.length} + b.n, processed = ${skipped.length} + b.n, made = 0, skipped = ${skipped.length} + b.n,
-          skipped_reasons = b.list || ${JSON.stringify(skipped)}::jsonb
+          total = ${ids.length} + b.n, processed = b.n, made = 0, skipped = b.n, skipped_reasons = b.list
         from (select count(*)::int as n, coalesce(jsonb_agg(jsonb_build_object('lease_id', l.id, 'reason', 'already_billed') order by l.id), '[]') as list
               from leases l where l.organization_id = ${organizationId} and ${billableFor(run.period_start)} and ${billedFor(run.period_start)}) b
         where r.organization_id = ${organizationId} and r.id = ${runId}`);
-      return { run, plans };
+      return { run, ids };
     });
-    for (let i = 0; i < plans.length; i += batchSize) {
-      if (i > 0 && opts.pauseMs) await sleep(opts.pauseMs);
-      const batch = plans.slice(i, i + batchSize);
+    // each batch's leases are read and planned (on another connection) while the batch before is
+    // written: the reading and the planning cost the run no time of their own
+    const plan = (chunk: string[]) => inScope(db, scope, async (tx) => {
+      const plans: PlannedInvoice[] = [];
+      const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
+      for (const lease of await loadLeaseTerms(tx, organizationId, { ids: chunk })) {
+        const planned = planInvoice(lease, run.period_start);
+        if (typeof planned === 'string') skipped.push({ lease_id: lease.id, reason: planned });
+        else plans.push(planned);
+      }
+      return { size: chunk.length, plans, skipped };
+    });
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += batchSize) chunks.push(ids.slice(i, i + batchSize));
+    // (only where scopes can run at once: inside a transaction they would share its connection)
+    const overlap = concurrentScopes(db);
+    let planned: ReturnType<typeof plan> | null = null;
+    for (let k = 0; k < chunks.length; k++) {
+      if (k > 0 && opts.pauseMs) await sleep(opts.pauseMs);
+      const batch = await (planned ?? plan(chunks[k]));
+      planned = overlap && k + 1 < chunks.length ? ahead(plan(chunks[k + 1])) : null;
       await inScope(db, scope, async (tx) => {
-        const made = await issueInvoices(tx, organizationId, run.created_by, batch, { action: 'billing_run' });
+        const made = await issueInvoices(tx, organizationId, run.created_by, batch.plans, { action: 'billing_run' });
         const madeLeases = new Set(made.map((m) => m.lease_id));
-        const lost = batch.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
+        const lost = batch.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
+        const skipped = [...batch.skipped, ...lost];
         await tx.execute(sql`
-          update billing_runs set processed = processed + ${batch.length}, made = made + ${made.length}, heartbeat_at = now(),
-            skipped = skipped + ${lost.length}, skipped_reasons = skipped_reasons || ${JSON.stringify(lost)}::jsonb
+          update billing_runs set processed = processed + ${batch.size}, made = made + ${made.length}, heartbeat_at = now(),
+            skipped = skipped + ${skipped.length}, skipped_reasons = skipped_reasons || ${JSON.stringify(skipped)}::jsonb
           where organization_id = ${organizationId} and id = ${runId}`);
       });
     }
