@@ -150,10 +150,6 @@ interface LeaseRow {
 export const billableFor = (periodStart: IsoDate) =>
   sql`(l.status in ('draft', 'active', 'notice') or coalesce(l.move_out_date, l.end_date) >= ${periodStart}::date)`;
 
-/** The lease (`l`) has an invoice for the period starting `periodStart`. */
-export const billedFor = (periodStart: IsoDate) =>
-  sql`exists (select 1 from invoices i where i.organization_id = l.organization_id and i.lease_id = l.id and i.period_start = ${periodStart}::date)`;
-
 /**
  * The billing terms of an organisation's leases: those named, or every lease that may be billed
  * for the period starting `periodStart` (billableFor).

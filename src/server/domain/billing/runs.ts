@@ -16,7 +16,7 @@ import { concurrentScopes, inScope, rowsOf, type Db } from '../../db/client.js';
 import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
 import { issueInvoices } from './issue.js';
-import { billableFor, billedFor, loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
+import { billableFor, loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
 import { isIsoMonth } from '../../../shared/resource-values.js';
 import { monthPeriod } from './periods.js';
 import { assertOpen } from '../closed-months.js';
@@ -108,18 +108,23 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
   try {
     const { run, ids } = await inScope(db, scope, async (tx) => {
       const run = await getBillingRun(tx, organizationId, runId);
-      // only the leases not yet billed for the period are read and planned: a re-run reads none
+      // one pass over the leases that may be billed: the billed ones are counted and listed in the
+      // run where they are; only the others' ids come back to be read and planned (a re-run: none)
       const ids = rowsOf<{ id: string }>(await tx.execute(sql`
-        select l.id from leases l
-        where l.organization_id = ${organizationId} and ${billableFor(run.period_start)} and not ${billedFor(run.period_start)}
-        order by l.id`)).map((r) => r.id);
-      // the billed ones are counted and listed where they are, without a trip through here
-      await tx.execute(sql`
-        update billing_runs r set status = 'running', started_at = now(), heartbeat_at = now(), finished_at = null, error = null,
-          total = ${ids.length} + b.n, processed = b.n, made = 0, skipped = b.n, skipped_reasons = b.list
-        from (select count(*)::int as n, coalesce(jsonb_agg(jsonb_build_object('lease_id', l.id, 'reason', 'already_billed') order by l.id), '[]') as list
-              from leases l where l.organization_id = ${organizationId} and ${billableFor(run.period_start)} and ${billedFor(run.period_start)}) b
-        where r.organization_id = ${organizationId} and r.id = ${runId}`);
+        with leases_ as materialized (
+          select l.id, i.lease_id is not null as billed
+          from leases l
+          left join invoices i on i.organization_id = l.organization_id and i.lease_id = l.id and i.period_start = ${run.period_start}::date
+          where l.organization_id = ${organizationId} and ${billableFor(run.period_start)}
+        ), started as (
+          update billing_runs r set status = 'running', started_at = now(), heartbeat_at = now(), finished_at = null, error = null,
+            total = b.total, processed = b.n, made = 0, skipped = b.n, skipped_reasons = b.list
+          from (select (select count(*)::int from leases_) as total, count(*)::int as n,
+                  coalesce(jsonb_agg(jsonb_build_object('lease_id', id, 'reason', 'already_billed') order by id), '[]') as list
+                from leases_ where billed) b
+          where r.organization_id = ${organizationId} and r.id = ${runId}
+        )
+        select id from leases_ where not billed order by id`)).map((r) => r.id);
       return { run, ids };
     });
     // each batch's leases are read and planned (on another connection) while the batch before is
