@@ -37,7 +37,7 @@ function selectOrder(t: ResourceTable): Array<[string, unknown]> {
  * request's values, to travel with the membership check in one round trip (tenancy.ts
  * readInTenant). `gate` keeps it from reading unless the caller may list. `finish` reads the rows
  * as drizzle would (each column's driver value) and answers the page and its total, reading again
- * only for an estimate or an empty page past the start (`run`). Null when the list needs a read
+ * only for an empty page past the start (`run`). Null when the list needs a read
  * first (a search through references, counters not yet known): listRecords does the work.
  */
 export function listStatement(resource: Resource, organizationId: string, q: ListQuery, gate: SQL): (Rendered & { finish(raw: unknown[][], run: InScope): ReturnType<typeof finishList> }) | null {

@@ -14,7 +14,7 @@ import { memberships } from '../db/schema.js';
 import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks, type Actor } from './hooks.js';
-import { carriedTotal, countTotal, estimateTotal, exactAtAnySize, totalExpression, type Total } from './count.js';
+import { carriedTotal, countTotal, exactAtAnySize, totalExpression, type Total } from './count.js';
 import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
 import { assertOpen, closedThrough } from '../domain/closed-months.js';
 
@@ -177,11 +177,9 @@ export type InScope = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 
 /**
  * A list's page and total from its page rows: a short page tells its own total, else the carried
- * one; only an estimate or an empty page past the start reads again (`run`).
+ * one (an estimate past the limit included); only an empty page past the start reads again (`run`).
  */
 export async function finishList(run: InScope, resource: Resource, organizationId: string, q: ListQuery, rows: PageRow[]): Promise<{ rows: RecordValues[] } & Total> {
-  const t = tableOf(resource);
-  const where = whereOf(resource, t, organizationId, q.conditions);
   const unfiltered = q.conditions.length === 0;
   const exact = exactAtAnySize(resource, q.conditions);
   const [start, end] = q.range;
@@ -190,10 +188,10 @@ export async function finishList(run: InScope, resource: Resource, organizationI
   if (rows.length < size && (rows.length > 0 || start === 0)) {
     total = { total: start + rows.length, estimated: false };
   } else if (rows.length) {
-    total = carriedTotal(rows[0].__total ?? 0, unfiltered, start + rows.length, exact)
-      ?? await run((tx) => estimateTotal(tx, t, where, start + rows.length));
+    total = carriedTotal(rows[0].__total ?? 0, unfiltered, start + rows.length, exact);
   } else {
-    total = await run((tx) => countTotal(tx, t, where, unfiltered, { organizationId, exact }));
+    const t = tableOf(resource);
+    total = await run((tx) => countTotal(tx, t, whereOf(resource, t, organizationId, q.conditions), unfiltered, { organizationId, exact }));
   }
   return { rows: rows.map((r) => serializeRecord(resource, r)), ...total };
 }
@@ -201,9 +199,9 @@ export async function finishList(run: InScope, resource: Resource, organizationI
 /**
  * A page and its total, in one statement: the page query carries the total (count.ts
  * totalExpression: the list counters when unfiltered, and the per-value counters for one
- * choice-field filter, both exact at any size; a count bounded at EXACT_COUNT_LIMIT + 1 otherwise). A
- * short page tells its own total. Only an empty page past the start, or a filtered total past the
- * limit (the planner's estimate, `estimated`), costs a second query.
+ * choice-field filter, both exact at any size; a count bounded at EXACT_COUNT_LIMIT + 1 otherwise,
+ * the planner's estimate in its place past the limit, `estimated`). A short page tells its own
+ * total. Only an empty page past the start costs a second query.
  */
 export async function listRecords(tx: Db, resource: Resource, organizationId: string, query: ListQuery): Promise<{ rows: RecordValues[] } & Total> {
   const q = await resolveSearch(tx, resource, organizationId, query);
