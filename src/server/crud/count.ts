@@ -157,14 +157,22 @@ const dialect = new PgDialect();
  * never when the caller's gate (tenancy.ts PERMITTED) lets nothing through.
  */
 function boundedOrEstimate(t: ResourceTable, where: SQL): SQL<string> {
+  return sql<string>`(select ${pastLimitEstimated(sql`c.n`, t, where)}
+    from (select count(*) as n from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s) c)`;
+}
+
+/**
+ * `bounded`, the matches of `where` counted up to EXACT_COUNT_LIMIT + 1, as the total: itself up to
+ * the limit, the planner's estimate past it (boundedOrEstimate).
+ */
+function pastLimitEstimated(bounded: SQL, t: ResourceTable, where: SQL): SQL<string> {
   const count = dialect.sqlToQuery(sql`select 1 from ${t} where ${where}`);
   // $n (drizzle's numbering, its only dollar signs) becomes format()'s n-th literal; a literal % stays one
   const template = count.sql.replace(/%/g, '%%').replace(/\$(\d+)/g, '%$1$$L');
   // each value again, as what it is here (a placeholder, or a value with its column's encoding), as text
   const values = count.params.map((p) => sql`${p}::text`);
   const params = values.length ? sql`array[${sql.join(values, sql`, `)}]` : sql`array[]::text[]`;
-  return sql<string>`(select case when c.n > ${EXACT_COUNT_LIMIT} then greatest(list_estimate(${template}, ${params}), ${EXACT_COUNT_LIMIT + 1}) else c.n end
-    from (select count(*) as n from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s) c)`;
+  return sql<string>`case when ${bounded} > ${EXACT_COUNT_LIMIT} then greatest(list_estimate(${template}, ${params}), ${EXACT_COUNT_LIMIT + 1}) else ${bounded} end`;
 }
 
 /**

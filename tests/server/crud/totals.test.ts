@@ -5,6 +5,7 @@ import { resourceByName } from '../../../resources/index.js';
 import { inScope, readOnce, rowsOf, type Db } from '../../../src/server/db/client.js';
 import { EXACT_COUNT_LIMIT, exactAtAnySize } from '../../../src/server/crud/count.js';
 import { listStatement } from '../../../src/server/crud/list-statement.js';
+import { listRecords } from '../../../src/server/crud/repository.js';
 import { PERMITTED } from '../../../src/server/tenancy.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { buildTestApp, onPostgres, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
@@ -177,6 +178,24 @@ describe.runIf(onPostgres())('list totals past 10,000 (PostgreSQL only)', () => 
     // the same statement, gate open, in the organisation next door (12,000 T1 invoices of its own): no row, no total
     const elsewhere = await readOnce(t.app.db, { tenant: other, first: gate }, statement);
     expect(elsewhere!.then).toEqual([]);
+  });
+
+  it('a search reads its matches once for page and total; past 10,000 matches it is estimated, its page still in order', async () => {
+    // every invoice number here starts with the organisation's tail: 10,080 matches; T2's lease: 60
+    const prefix = org.slice(-6);
+    const many = await list({ q: prefix }, [0, 4]);
+    expect(many.statusCode).toBe(200);
+    expect(many.headers['x-total-estimated']).toBe('true');
+    expect(totalOf(many)).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT + 1);
+    const parsed = parseListQuery(invoices, { filter: JSON.stringify({ q: prefix }), range: '[0,4]' });
+    const want = await inScope(db, { tenant: org }, (tx) => listRecords(tx, invoices, org, parsed));
+    expect(many.json()).toEqual(want.rows);
+    const few = await list({ q: `${prefix}-LE2-` }, [0, 4]);
+    expect(few.headers['content-range']).toBe('invoices 0-4/60');
+    expect(few.headers['x-total-estimated']).toBeUndefined();
+    // through a reference: the tenant's name
+    const named = await list({ q: 'Kamau Mwangi' }, [0, 4]);
+    expect(named.headers['content-range']).toBe('invoices 0-4/60');
   });
 
   it('list_estimate (migration 0025) explains one SELECT, its values only ever literals', async () => {
