@@ -38,8 +38,9 @@ function selectOrder(t: ResourceTable): Array<[string, unknown]> {
  * request's values, to travel with the membership check in one round trip (tenancy.ts
  * readInTenant). `gate` keeps it from reading unless the caller may list. `finish` reads the rows
  * as drizzle would (each column's driver value) and answers the page and its total, reading again
- * only for an empty page past the start (`run`). Null when the list needs a read
- * first (a search through references, counters not yet known): listRecords does the work.
+ * (`run`) only for an empty page past the start or a search past EXACT_COUNT_LIMIT matches. Null
+ * when the list needs a read first (a deep page of a search through references, counters not yet
+ * known): listRecords does the work.
  */
 export function listStatement(resource: Resource, organizationId: string, q: ListQuery, gate: SQL): (Rendered & { finish(raw: unknown[][], run: InScope): ReturnType<typeof finishList> }) | null {
   // a search's first pages read its matches once for page and total (sharedScanPage); a deep one
