@@ -68,18 +68,34 @@ function searchSql(resource: Resource, t: ResourceTable, organizationId: string,
 }
 
 /**
- * `q` in one statement (list-statement.ts): each reference as `tenant_id = any(array(<the matching
- * ids>))`, the ids read by an InitPlan of the same statement rather than a read before it, so the
- * OR stays a bitmap OR of the trigram and reference indexes. Read the page from these matches, never
- * by walking the sort index (the trap searchSql describes): list-statement.ts's shared scan.
+ * The CTEs a search in one statement reads its references from (inlineSearchSql), and whether any
+ * of them overflowed: list-statement.ts puts them in its WITH.
  */
-function inlineSearchSql(resource: Resource, t: ResourceTable, organizationId: string, pattern: string, depth = 0): SQL {
+export interface InlineReferences {
+  ctes: SQL[];
+  /** True when a reference matched more than THROUGH_LIMIT records: the statement then reads nothing, and listRecords answers. */
+  overflowed: SQL[];
+}
+
+/**
+ * `q` in one statement (list-statement.ts): each reference as `tenant_id = any(<the matching ids>)`,
+ * the ids read by a CTE of the same statement (at most THROUGH_LIMIT + 1 of them) rather than a
+ * read before it, so the OR stays a bitmap OR of the trigram and reference indexes. Read the page
+ * from these matches, never by walking the sort index (the trap searchSql describes):
+ * list-statement.ts's shared scan. More matching references than THROUGH_LIMIT (a one-letter
+ * search: 20,000 tenants) would make every row test a long array: `overflowed` then says so, and
+ * listRecords searches them by subquery, as before.
+ */
+function inlineSearchSql(resource: Resource, t: ResourceTable, organizationId: string, pattern: string, refs: InlineReferences): SQL {
   const parts: SQL[] = resource.searchFields.map((f) => ilike(col(t, f), pattern));
-  if (depth < SEARCH_DEPTH) {
-    for (const key of resource.searchThrough) {
-      const ref = throughTarget(resource, key);
-      if (ref) parts.push(sql`${col(t, key)} = any(array(${matchingIds(ref.target, ref.tt, organizationId, pattern, depth + 1)}))`);
-    }
+  for (const key of resource.searchThrough) {
+    const ref = throughTarget(resource, key);
+    if (!ref) continue;
+    const name = sql.identifier(`through_${refs.ctes.length}`);
+    refs.ctes.push(sql`${name} as (select array(${matchingIds(ref.target, ref.tt, organizationId, pattern, 1)} limit ${THROUGH_LIMIT + 1}) as ids)`);
+    refs.overflowed.push(sql`(select cardinality(ids) from ${name}) > ${THROUGH_LIMIT}`);
+    // the cast makes it an array expression, not ANY (subquery)
+    parts.push(sql`${col(t, key)} = any((select ids from ${name})::text[])`);
   }
   return parts.length ? or(...parts)! : sql`false`;
 }
@@ -141,8 +157,8 @@ export function conditionValues(resource: Resource, c: Condition): unknown[] {
 }
 
 /** A condition's SQL with `values` (conditionValues' answer, or placeholders for them) bound; `inline`: a search's references in the statement (inlineSearchSql). */
-function conditionSql(resource: Resource, t: ResourceTable, c: Condition, organizationId: unknown, values: unknown[], inline = false): SQL | undefined {
-  if (c.kind === 'search' && inline && !c.through) return inlineSearchSql(resource, t, organizationId as string, values[0] as string);
+function conditionSql(resource: Resource, t: ResourceTable, c: Condition, organizationId: unknown, values: unknown[], inline?: InlineReferences): SQL | undefined {
+  if (c.kind === 'search' && inline && !c.through) return inlineSearchSql(resource, t, organizationId as string, values[0] as string, inline);
   if (c.kind === 'search') return searchSql(resource, t, organizationId as string, values[0] as string, 0, c.through);
   const column = col(t, c.field);
   if (c.kind !== 'eq') return c.kind === 'gte' ? gte(column, values[0]) : lte(column, values[0]);
@@ -163,7 +179,7 @@ function conditionSql(resource: Resource, t: ResourceTable, c: Condition, organi
 export function whereOf(
   resource: Resource, t: ResourceTable, organizationId: string, conditions: Condition[],
   bind?: (condition: number, values: unknown[], column: AnyPgColumn | undefined) => unknown[],
-  inline = false,
+  inline?: InlineReferences,
 ): SQL {
   return and(eq(col(t, 'organization_id'), organizationId), ...conditions.map((c, i) => {
     const values = conditionValues(resource, c);
