@@ -1,4 +1,5 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { fieldOf, type Resource } from '../../shared/resource.js';
@@ -121,7 +122,8 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
  * total in one statement, one round trip), with the same rule as countTotal: unfiltered, the
  * counters (count(*) for a table without them); one choice-field filter (`exact`), its per-value
  * counters (count(*) for a field without them); otherwise a count bounded at
- * EXACT_COUNT_LIMIT + 1. Read the answer with carriedTotal (and estimateTotal past the limit).
+ * EXACT_COUNT_LIMIT + 1 that, when it reaches the bound, answers the planner's estimate instead
+ * (boundedOrEstimate). Read the answer with carriedTotal.
  */
 export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact: Exact = false): Promise<SQL<string>> {
   const name = getTableName(t);
@@ -140,7 +142,37 @@ export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: b
   if (unfiltered) return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
   if (typeof exact === 'object') return choiceSum(sql`${organizationId}::text`, name, exact);
   if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
-  return sql<string>`(select count(*) from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s)`;
+  return boundedOrEstimate(t, where);
+}
+
+const dialect = new PgDialect();
+
+/**
+ * The matches of `where` counted up to EXACT_COUNT_LIMIT + 1; when the count reaches it, the
+ * planner's estimate (never below the limit + 1) in its place, from the same statement: migration
+ * 0025's list_estimate EXPLAINs the count's SELECT, its values passed apart and quoted as literals
+ * there. So an answer above EXACT_COUNT_LIMIT is an estimate (carriedTotal), and a list past the
+ * limit costs no second scope (a membership check and an EXPLAIN, a round trip each way). The
+ * estimate is in the select list: like the count, it is worked out only when a row is read, so
+ * never when the caller's gate (tenancy.ts PERMITTED) lets nothing through.
+ */
+function boundedOrEstimate(t: ResourceTable, where: SQL): SQL<string> {
+  return sql<string>`(select ${pastLimitEstimated(sql`c.n`, t, where)}
+    from (select count(*) as n from (select 1 from ${t} where ${where} limit ${EXACT_COUNT_LIMIT + 1}) s) c)`;
+}
+
+/**
+ * `bounded`, the matches of `where` counted up to EXACT_COUNT_LIMIT + 1, as the total: itself up to
+ * the limit, the planner's estimate past it (boundedOrEstimate).
+ */
+function pastLimitEstimated(bounded: SQL, t: ResourceTable, where: SQL): SQL<string> {
+  const count = dialect.sqlToQuery(sql`select 1 from ${t} where ${where}`);
+  // $n (drizzle's numbering, its only dollar signs) becomes format()'s n-th literal; a literal % stays one
+  const template = count.sql.replace(/%/g, '%%').replace(/\$(\d+)/g, '%$1$$L');
+  // each value again, as what it is here (a placeholder, or a value with its column's encoding), as text
+  const values = count.params.map((p) => sql`${p}::text`);
+  const params = values.length ? sql`array[${sql.join(values, sql`, `)}]` : sql`array[]::text[]`;
+  return sql<string>`case when ${bounded} > ${EXACT_COUNT_LIMIT} then greatest(list_estimate(${template}, ${params}), ${EXACT_COUNT_LIMIT + 1}) else ${bounded} end`;
 }
 
 /**
@@ -160,17 +192,14 @@ function choiceSum(org: SQL, name: string, choice: ChoiceFilter): SQL<string> {
 }
 
 /**
- * The total from what totalExpression answered, when it is the answer: unfiltered, `exact` or at
- * most EXACT_COUNT_LIMIT (never below `atLeast`). Null past the limit: estimateTotal says.
+ * The total from what totalExpression answered (never below `atLeast`): exact when unfiltered,
+ * `exact` or at most EXACT_COUNT_LIMIT; otherwise the planner's estimate it carried, marked
+ * `estimated`.
  */
-export function carriedTotal(carried: string | number, unfiltered: boolean, atLeast = 0, exact: Exact = false): Total | null {
+export function carriedTotal(carried: string | number, unfiltered: boolean, atLeast = 0, exact: Exact = false): Total {
   const n = Number(carried);
-  return unfiltered || exact || n <= EXACT_COUNT_LIMIT ? { total: Math.max(n, atLeast), estimated: false } : null;
-}
-
-/** A filtered total past EXACT_COUNT_LIMIT: the planner's estimate, never below the limit + 1 nor `atLeast`, marked `estimated`. */
-export async function estimateTotal(tx: Db, t: ResourceTable, where: SQL, atLeast = 0): Promise<Total> {
-  return { total: Math.max(await estimateRows(tx, t, where), EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
+  if (unfiltered || exact || n <= EXACT_COUNT_LIMIT) return { total: Math.max(n, atLeast), estimated: false };
+  return { total: Math.max(n, EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
 }
 
 /**

@@ -1,13 +1,14 @@
 import { Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { rendered, type Rendered } from '../db/statements.js';
-import { countersKnown, exactAtAnySize, knownTotalExpression } from './count.js';
+import { countersKnown, EXACT_COUNT_LIMIT, exactAtAnySize, knownTotalExpression } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
-  conditionValues, DEFERRED_JOIN_FROM, finishList, pageQuery, tableOf, whereOf, type InScope, type PageRow,
+  conditionValues, DEFERRED_JOIN_FROM, finishList, listRecords, pageQuery, tableOf, whereOf, type InlineReferences, type InScope, type PageRow,
 } from './repository.js';
 
 /** Builds statements only (never connected). */
@@ -37,11 +38,15 @@ function selectOrder(t: ResourceTable): Array<[string, unknown]> {
  * request's values, to travel with the membership check in one round trip (tenancy.ts
  * readInTenant). `gate` keeps it from reading unless the caller may list. `finish` reads the rows
  * as drizzle would (each column's driver value) and answers the page and its total, reading again
- * only for an estimate or an empty page past the start (`run`). Null when the list needs a read
- * first (a search through references, counters not yet known): listRecords does the work.
+ * (`run`) only for an empty page past the start or a search past EXACT_COUNT_LIMIT matches. Null
+ * when the list needs a read first (a deep page of a search through references, counters not yet
+ * known): listRecords does the work.
  */
 export function listStatement(resource: Resource, organizationId: string, q: ListQuery, gate: SQL): (Rendered & { finish(raw: unknown[][], run: InScope): ReturnType<typeof finishList> }) | null {
-  if (resource.searchThrough.length && q.conditions.some((c) => c.kind === 'search')) return null;
+  // a search's first pages read its matches once for page and total (sharedScanPage); a deep one
+  // through references is left to listRecords, which reads the references first
+  const shared = q.conditions.some((c) => c.kind === 'search') && q.range[0] < DEFERRED_JOIN_FROM;
+  if (resource.searchThrough.length && q.conditions.some((c) => c.kind === 'search') && !shared) return null;
   const t = tableOf(resource);
   const unfiltered = q.conditions.length === 0;
   const choice = exactAtAnySize(resource, q.conditions);
@@ -53,7 +58,9 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     const org = P('org') as unknown as string;
     // each value as its column encodes it when filled (drizzle's Param over a placeholder)
     const placeholders: unknown[][] = [];
-    const where = whereOf(resource, t, org, q.conditions, (i, vs, column) => (placeholders[i] = vs.map((_, j) => sql.param(P(`c${i}_${j}`), column))));
+    const refs: InlineReferences | undefined = shared ? { ctes: [], overflowed: [] } : undefined;
+    const where = whereOf(resource, t, org, q.conditions, (i, vs, column) => (placeholders[i] = vs.map((_, j) => sql.param(P(`c${i}_${j}`), column))), refs);
+    if (refs) return sharedScanPage(t, q, org, where, gate, refs);
     // a choice filter's total reads its counters by the same placeholders
     const exact = choice && { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] };
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
@@ -69,5 +76,50 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     }
     return out as PageRow;
   });
-  return { ...statement, finish: (raw, run) => finishList(run, resource, organizationId, q, read(raw)) };
+  return {
+    ...statement,
+    finish: (raw, run) => {
+      const rows = read(raw);
+      // a search past the limit, or matching too many references (sharedScanPage's marker row): its page is read as listRecords reads it
+      if (shared && rows.length === 1 && rows[0].id === null) return run((tx) => listRecords(tx, resource, organizationId, q));
+      return finishList(run, resource, organizationId, q, rows);
+    },
+  };
+}
+
+const col = (t: ResourceTable, key: string) => getTableColumns(t)[key] as AnyPgColumn;
+
+/**
+ * A search's first page and its total from one scan of its matches. A trigram search costs its
+ * index scan (5 ms for a number prefix over 220,000 invoices), and the page and the bounded count
+ * each did it; here its matches, at most EXACT_COUNT_LIMIT + 1 (id and sort key), are read once
+ * into a CTE, counted there, and the page is sorted from them and read by id. Past the limit the
+ * CTE holds an arbitrary part of the matches, so it answers one marker row instead (every column
+ * null): listStatement's finish then reads the page as listRecords does. So it does, scanning
+ * nothing here, when a reference matched too many records (repository.ts inlineSearchSql). A second branch reading
+ * the page from the table in the statement would be right too, but its planning (its own dozen
+ * trigram conditions) cost every search 2-4 ms for the rare one that matches more than 10,000. The
+ * gate guards the CTE too: nothing is scanned for a caller who may not list.
+ */
+function sharedScanPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, refs: InlineReferences): SQL {
+  const id = col(t, 'id');
+  const key = col(t, q.sort.field);
+  const dir = q.sort.order === 'ASC' ? sql`asc` : sql`desc`;
+  const all = Object.values(getTableColumns(t)) as AnyPgColumn[];
+  const columns = sql.join(all.map((c) => sql`${c}`), sql`, `);
+  const nulls = sql.join(all.map((c) => sql`null as ${sql.identifier(c.name)}`), sql`, `);
+  const size = P('size');
+  const start = P('start');
+  const overflowed = refs.overflowed.length ? sql.join(refs.overflowed, sql` or `) : sql`false`;
+  const ctes = refs.ctes.map((c) => sql`${c}, `);
+  return sql`with ${sql.join(ctes)}m as materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and not (${overflowed}) limit ${EXACT_COUNT_LIMIT + 1}),
+    n as (select count(*) as n from m)
+    select * from (
+      select ${columns}, (select n.n from n) as "__total" from ${t}
+      where ${col(t, 'organization_id')} = ${org} and ${gate}
+        and ${id} in (select m.k from m where (select n.n from n) <= ${EXACT_COUNT_LIMIT} order by m.s ${dir}, m.k ${dir} limit ${size} offset ${start})
+      union all
+      select ${nulls}, n.n from n where n.n > ${EXACT_COUNT_LIMIT} or ${gate} and (${overflowed})
+    ) page
+    order by ${sql.identifier(key.name)} ${dir}, ${sql.identifier(id.name)} ${dir}`;
 }

@@ -57,8 +57,9 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
     };
     const inTenant = <T>(work: (tx: Db, ctx: TenantContext) => Promise<T>) => withTenant(req, null, work, { readOnly: true });
     // on PostgreSQL the page travels with the membership check: one round trip, like a bare query
+    // (readInTenant answers null, having sent nothing, where it cannot: PGlite)
     const organizationId = requestedOrganization(req);
-    const prefetch = organizationId && req.auth.user && req.server.database.kind === 'pg' ? listStatement(resource, organizationId, query, PERMITTED) : null;
+    const prefetch = organizationId && req.auth.user ? listStatement(resource, organizationId, query, PERMITTED) : null;
     const once = prefetch ? await readInTenant(req, anyOf, prefetch) : null;
     if (prefetch && once) return answer(await prefetch.finish(once, (work) => inTenant((tx) => work(tx))));
     return inTenant(async (tx, ctx) => {

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
 import { resourceByName } from '../../../resources/index.js';
-import { inScope, rowsOf, type Db } from '../../../src/server/db/client.js';
+import { inScope, readOnce, rowsOf, type Db } from '../../../src/server/db/client.js';
 import { EXACT_COUNT_LIMIT, exactAtAnySize } from '../../../src/server/crud/count.js';
+import { listStatement } from '../../../src/server/crud/list-statement.js';
+import { listRecords } from '../../../src/server/crud/repository.js';
+import { PERMITTED } from '../../../src/server/tenancy.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { buildTestApp, onPostgres, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
 
@@ -159,6 +162,65 @@ describe.runIf(onPostgres())('list totals past 10,000 (PostgreSQL only)', () => 
     expect(few.headers['x-total-estimated']).toBeUndefined();
     // the choice filter still exact after the inserts
     expect((await list({ status: 'issued' })).headers['content-range']).toBe('invoices 0-24/10060');
+  });
+
+  it('the estimate travels in the list\'s one statement, and under another organisation that statement reads nothing', async () => {
+    const q = parseListQuery(invoices, { filter: JSON.stringify({ tenant_id: 'T1' }), range: '[0,24]' });
+    const statement = listStatement(invoices, org, q, PERMITTED)!;
+    const gate = sql`select set_config('app.permitted', 'on', true) as gate`;
+    const never = () => { throw new Error('read again'); };
+    const here = await readOnce(t.app.db, { tenant: org, first: gate }, statement);
+    expect(here!.then).toHaveLength(25);
+    const answer = await statement.finish(here!.then, never);
+    expect(answer.estimated).toBe(true);
+    expect(answer.total).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT + 1);
+    expect(answer.total).toBeLessThan(3 * 10_020);
+    // the same statement, gate open, in the organisation next door (12,000 T1 invoices of its own): no row, no total
+    const elsewhere = await readOnce(t.app.db, { tenant: other, first: gate }, statement);
+    expect(elsewhere!.then).toEqual([]);
+  });
+
+  it('a search reads its matches once for page and total; past 10,000 matches it is estimated, its page still in order', async () => {
+    // every invoice number here starts with the organisation's tail: 10,080 matches; T2's lease: 60
+    const prefix = org.slice(-6);
+    const many = await list({ q: prefix }, [0, 4]);
+    expect(many.statusCode).toBe(200);
+    expect(many.headers['x-total-estimated']).toBe('true');
+    expect(totalOf(many)).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT + 1);
+    const parsed = parseListQuery(invoices, { filter: JSON.stringify({ q: prefix }), range: '[0,4]' });
+    const want = await inScope(db, { tenant: org }, (tx) => listRecords(tx, invoices, org, parsed));
+    expect(many.json()).toEqual(want.rows);
+    const few = await list({ q: `${prefix}-LE2-` }, [0, 4]);
+    expect(few.headers['content-range']).toBe('invoices 0-4/60');
+    expect(few.headers['x-total-estimated']).toBeUndefined();
+    // through a reference: the tenant's name
+    const named = await list({ q: 'Kamau Mwangi' }, [0, 4]);
+    expect(named.headers['content-range']).toBe('invoices 0-4/60');
+  });
+
+  it('a search whose words match more than 500 referenced records answers the same, read the way it always was', async () => {
+    // 600 tenants named Njeri without invoices, and T2 (60 invoices) renamed to match too
+    await db.execute(sql`insert into tenants (organization_id, id, name, phone)
+      select ${org}, 'TN' || g, 'Njeri Wambui ' || g, '+254712345678' from generate_series(1, 600) g`);
+    await db.execute(sql`update tenants set name = 'Njeri Mwangi' where organization_id = ${org} and id = 'T2'`);
+    const res = await list({ q: 'Njeri' }, [0, 9]);
+    expect(res.headers['content-range']).toBe('invoices 0-9/60');
+    expect(res.headers['x-total-estimated']).toBeUndefined();
+    const parsed = parseListQuery(invoices, { filter: JSON.stringify({ q: 'Njeri' }), range: '[0,9]' });
+    const want = await inScope(db, { tenant: org }, (tx) => listRecords(tx, invoices, org, parsed));
+    expect(res.json()).toEqual(want.rows);
+  });
+
+  it('list_estimate (migration 0025) explains one SELECT, its values only ever literals', async () => {
+    const estimate = (query: string, params: string[]) => inScope(t.app.db, { tenant: org }, async (tx) =>
+      rowsOf<{ n: string }>(await tx.execute(sql`select list_estimate(${query}, ${sql.param(params)}::text[]) as n`))[0].n);
+    const template = 'select 1 from invoices where organization_id = %1$L and tenant_id = %2$L';
+    expect(Number(await estimate(template, [org, 'T1']))).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // a value that would end the statement is a literal that matches nothing: an estimate, nothing run
+    expect(Number(await estimate(template, [org, "T1'; delete from invoices; --"]))).toBeLessThan(100);
+    await expect(estimate('delete from invoices', [])).rejects.toThrow();
+    await expect(estimate('select 1; delete from invoices', [])).rejects.toThrow();
+    expect(await exactly(sql`true`)).toBe(10_080);
   });
 
   it('another organisation\'s rows never count (12,000 invoices next door with the same ids, tenant and status)', async () => {
