@@ -112,9 +112,11 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
       // run where they are; only the others' ids come back to be read and planned (a re-run: none)
       const ids = rowsOf<{ id: string }>(await tx.execute(sql`
         with leases_ as materialized (
-          select l.id, i.lease_id is not null as billed
+          -- a keyed probe per lease, not a join: a period just billed is not in the statistics yet,
+          -- and a join planned on its "1 row" scanned every invoice of the organisation per lease
+          select l.id, exists (select 1 from invoices i where i.organization_id = l.organization_id and i.lease_id = l.id
+            and i.period_start = ${run.period_start}::date) as billed
           from leases l
-          left join invoices i on i.organization_id = l.organization_id and i.lease_id = l.id and i.period_start = ${run.period_start}::date
           where l.organization_id = ${organizationId} and ${billableFor(run.period_start)}
         ), started as (
           update billing_runs r set status = 'running', started_at = now(), heartbeat_at = now(), finished_at = null, error = null,
