@@ -279,10 +279,12 @@ export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQ
  *
  * `generic`: the generic plan from the first run on each connection, not after five custom plans
  * (PostgreSQL's rule), for a statement whose plan does not depend on its values (every read through
- * an index on the organisation and one record's id): planned once per connection, not five times.
- * Inside a scope's transaction, it is an SQL PREPARE (once per connection) and one batch that sets
- * plan_cache_mode, EXECUTEs it with its values inlined (strings, numbers, booleans, null) and puts the
- * setting back: one round trip, as an ordinary execute. Otherwise as without the option.
+ * an index on the organisation and one record's id): planned once per connection, not five times,
+ * and without parallel workers (starting them costs more than such a statement runs). Inside a
+ * scope's transaction it is an SQL PREPARE (once per connection), then one batch that sets
+ * plan_cache_mode and max_parallel_workers_per_gather, EXECUTEs it with its values inlined (strings,
+ * numbers, booleans, null) and puts both settings back: one round trip, as an ordinary execute.
+ * Otherwise as without the option.
  */
 export async function executePrepared(tx: Db, query: SQL, options: { generic?: boolean } = {}): Promise<unknown> {
   const session = (tx as unknown as { session?: unknown }).session;
@@ -302,9 +304,11 @@ export async function executePrepared(tx: Db, query: SQL, options: { generic?: b
     preparedOn.set(client, (preparedOn.get(client) ?? new Set()).add(name));
   }
   const results = (await client.query({
-    text: `select set_config('keja.plan_cache_mode', current_setting('plan_cache_mode'), true), set_config('plan_cache_mode', 'force_generic_plan', true);
+    text: `select set_config('keja.plan_cache_mode', current_setting('plan_cache_mode'), true), set_config('plan_cache_mode', 'force_generic_plan', true),
+        set_config('keja.max_parallel_workers_per_gather', current_setting('max_parallel_workers_per_gather'), true), set_config('max_parallel_workers_per_gather', '0', true);
       execute ${name}${values.length ? `(${values.join(', ')})` : ''};
-      select set_config('plan_cache_mode', current_setting('keja.plan_cache_mode'), true)`,
+      select set_config('plan_cache_mode', current_setting('keja.plan_cache_mode'), true),
+        set_config('max_parallel_workers_per_gather', current_setting('keja.max_parallel_workers_per_gather'), true)`,
     types: drizzleReads,
   })) as unknown as pg.QueryResult[];
   return results[1];
