@@ -157,9 +157,12 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Fo
       from properties p join property_owners o on o.organization_id = p.organization_id and o.id = p.owner_id
       left join aggregators a on a.organization_id = p.organization_id and a.id = p.aggregator_id
       where p.organization_id = ${organizationId} ${propFilter}
-    ), ${q.all ? sql`` : sql`inv_ids as (
-      select array(select x.id from invoices x where x.organization_id = ${organizationId} and ${propertyIn(sql`x.property_id`)}
-        and x.status <> 'draft' and x.issue_date <= ${q.to}::date) as ids
+    ), ${q.all ? sql`` : sql`inv_rows as materialized (
+      -- the statement's invoices, read once: for their ids and for the sums below
+      select i.id, i.house_id, i.total, i.status, i.issue_date, i.voided_at from invoices i
+      where i.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and i.status <> 'draft' and i.issue_date <= ${q.to}::date
+    ), inv_ids as (
+      select array(select id from inv_rows) as ids
     ), `}inv as (
       select i.house_id,
         ${at(before, sql`i.total - coalesce(x.late_b, 0)`)} as total_b, ${at(q.to, sql`i.total - coalesce(x.late_t, 0)`)} as total_t,
@@ -167,9 +170,9 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Fo
         ${at(before, sql`coalesce(x.deposit_b, 0)`)} as deposit_b, ${at(q.to, sql`coalesce(x.deposit_t, 0)`)} as deposit_t,
         ${at(before, sql`coalesce(x.agency_b, 0)`)} as agency_b, ${at(q.to, sql`coalesce(x.agency_t, 0)`)} as agency_t,
         coalesce(x.split, false) as split
-      from invoices i
+      ${q.all ? sql`from invoices i` : sql`from inv_rows i`}
       ${perInvoice}
-      where i.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and i.status <> 'draft' and i.issue_date <= ${q.to}::date
+      ${q.all ? sql`where i.organization_id = ${organizationId} and i.status <> 'draft' and i.issue_date <= ${q.to}::date` : sql``}
     ), per_house as (
       ${perHouse}
     ),
