@@ -70,7 +70,9 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Fo
   const before = addDays(q.from, -1);
   // Per invoice, in one pass, each figure at both ends (_b: the day before the period, _t: its
   // end); an invoice not yet issued or already void on a day counts nothing that day.
-  const at = (day: string, expr: SQL) => sql`case when ${openOn(day)} then ${expr} else 0 end`;
+  // (one property's or owner's invoices carry whether they are open at each end, worked out once
+  // an invoice: eight times an invoice cost a fifth of the statement)
+  const at = (day: string, expr: SQL) => sql`case when ${q.all ? openOn(day) : sql.raw(day === before ? 'i.open_b' : 'i.open_t')} then ${expr} else 0 end`;
   /**
    * deposit first, then the owner's part, then the agency's (per invoice, summed per house); most
    * invoices are the owner's alone (not split): what is paid of them is collected (the cheap sums).
@@ -159,7 +161,7 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query): Promise<Fo
       where p.organization_id = ${organizationId} ${propFilter}
     ), ${q.all ? sql`` : sql`inv_rows as materialized (
       -- the statement's invoices, read once: for their ids and for the sums below
-      select i.id, i.house_id, i.total, i.status, i.issue_date, i.voided_at from invoices i
+      select i.id, i.house_id, i.total, ${openOn(before)} as open_b, ${openOn(q.to)} as open_t from invoices i
       where i.organization_id = ${organizationId} and ${propertyIn(sql`i.property_id`)} and i.status <> 'draft' and i.issue_date <= ${q.to}::date
     ), inv_ids as (
       select array(select id from inv_rows) as ids
