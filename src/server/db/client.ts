@@ -284,16 +284,42 @@ export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQ
  * same text always has the same name): each pooled connection parses it once and, after a few runs,
  * keeps a generic plan. For large report queries whose planning (a dozen relations, each with its
  * row-level security qual) costs more than running them. PGlite: a plain execute.
+ *
+ * `generic`: the generic plan from the first run on each connection, not after five custom plans
+ * (PostgreSQL's rule), for a statement whose plan does not depend on its values (every read through
+ * an index on the organisation and one record's id): planned once per connection, not five times,
+ * and without parallel workers (starting them costs more than such a statement runs). Inside a
+ * scope's transaction it is an SQL PREPARE (once per connection), then one batch that sets
+ * plan_cache_mode and max_parallel_workers_per_gather, EXECUTEs it with its values inlined (strings,
+ * numbers, booleans, null) and puts both settings back: one round trip, as an ordinary execute.
+ * Otherwise as without the option.
  */
-export async function executePrepared(tx: Db, query: SQL): Promise<unknown> {
+export async function executePrepared(tx: Db, query: SQL, options: { generic?: boolean } = {}): Promise<unknown> {
   const session = (tx as unknown as { session?: unknown }).session;
   if (!(session instanceof NodePgSession)) return tx.execute(query);
   const parts = session as unknown as PgSessionParts & {
     prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
   };
   const q = parts.dialect.sqlToQuery(query);
-  const name = `keja_${createHash('sha1').update(q.sql).digest('hex').slice(0, 32)}`;
-  return parts.prepareQuery(q, undefined, name, false).execute();
+  const hash = createHash('sha1').update(q.sql).digest('hex').slice(0, 32);
+  const values = q.params.map(literal);
+  if (!options.generic || parts.client instanceof pg.Pool || values.includes(null)) return parts.prepareQuery(q, undefined, `keja_${hash}`, false).execute();
+  const client = parts.client;
+  const name = `keja_generic_${hash}`;
+  if (!preparedOn.get(client)?.has(name)) {
+    // on its own: a batch that failed after preparing would leave the name taken, unrecorded
+    await client.query(`prepare ${name} as ${q.sql}`);
+    preparedOn.set(client, (preparedOn.get(client) ?? new Set()).add(name));
+  }
+  const results = (await client.query({
+    text: `select set_config('keja.plan_cache_mode', current_setting('plan_cache_mode'), true), set_config('plan_cache_mode', 'force_generic_plan', true),
+        set_config('keja.max_parallel_workers_per_gather', current_setting('max_parallel_workers_per_gather'), true), set_config('max_parallel_workers_per_gather', '0', true);
+      execute ${name}${values.length ? `(${values.join(', ')})` : ''};
+      select set_config('plan_cache_mode', current_setting('keja.plan_cache_mode'), true),
+        set_config('max_parallel_workers_per_gather', current_setting('keja.max_parallel_workers_per_gather'), true)`,
+    types: drizzleReads,
+  })) as unknown as pg.QueryResult[];
+  return results[1];
 }
 
 /** The rows of a raw `execute` (both drivers answer `{ rows }`). */

@@ -1,7 +1,7 @@
 // The owner's account beyond what the tenants paid: payouts (remittances) and VAT on the
 // management commission. Both are read from history as it stood at the end of a day, so a
 // period's opening is the previous period's closing without anything being stored.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { percentOf } from '../../../shared/money.js';
 import type { RemittanceLine } from '../../../shared/money-report-shapes.js';
 import { rowsOf, type Db } from '../../db/client.js';
@@ -12,16 +12,17 @@ import { ratesOf, type Rate } from './tax-rates.js';
 /** Which remittances a statement counts: one property's, an owner's (with their unassigned ones), or all. */
 export interface Scope { property_id?: string; owner_id?: string }
 
+export interface RemittanceRow { id: string; property_id: string | null; method: string; reference: string | null; day: string; amount: string; voided: boolean }
+
 /**
  * An approved remittance counts from its date; a void takes it back on the later of its date and
- * the void's day (a remittance never approved counts nothing). Per property (null: paid against
- * the owner's whole account), what counted before `from` and during the period, and the period's
- * lines (a void is a negative line on its day).
+ * the void's day (a remittance never approved counts nothing). The rows to the end of `to`, a
+ * select for the caller to order (by day, id, voided) or fold into a larger statement.
  */
-export async function remittanceFigures(tx: Db, organizationId: string, scope: Scope, from: string, to: string) {
+export function remittanceRows(organizationId: string, scope: Scope, to: string): SQL {
   const where = scope.property_id ? sql`r.property_id = ${scope.property_id}`
     : scope.owner_id ? sql`r.owner_id = ${scope.owner_id}` : sql`true`;
-  const rows = rowsOf<{ id: string; property_id: string | null; method: string; reference: string | null; day: string; amount: string; voided: boolean }>(await tx.execute(sql`
+  return sql`
     select id, property_id, method, reference, day::text as day, amount::text as amount, voided from (
       select r.id, r.property_id, r.method, r.reference, r.date as day, r.amount, false as voided
       from remittances r where r.organization_id = ${organizationId} and ${where} and r.approved_at is not null and r.date <= ${to}::date
@@ -29,7 +30,15 @@ export async function remittanceFigures(tx: Db, organizationId: string, scope: S
       select r.id, r.property_id, r.method, r.reference, greatest(r.date, r.voided_on), -r.amount, true
       from remittances r where r.organization_id = ${organizationId} and ${where} and r.approved_at is not null
         and r.voided_on is not null and greatest(r.date, r.voided_on) <= ${to}::date
-    ) x order by day, id, voided`));
+    ) x`;
+}
+
+/**
+ * Per property (null: paid against the owner's whole account), what counted before `from` and
+ * during the period, and the period's lines (a void is a negative line on its day), from the rows
+ * of remittanceRows in order.
+ */
+export function remittanceTotals(rows: readonly RemittanceRow[], from: string) {
   const byProperty = new Map<string | null, { before: bigint; during: bigint }>();
   const lines: RemittanceLine[] = [];
   for (const r of rows) {
@@ -44,10 +53,18 @@ export async function remittanceFigures(tx: Db, organizationId: string, scope: S
   return { byProperty, lines };
 }
 
-/** Whether the organisation charges VAT on its commission, and the VAT rates by day. */
-export async function vatRates(tx: Db, organizationId: string): Promise<Rate[] | null> {
-  const [row] = rowsOf<{ on: string | null }>(await tx.execute(sql`select settings->>'vat_registered' as on from organizations where id = ${organizationId}`));
-  if (row?.on !== 'true') return null;
+export async function remittanceFigures(tx: Db, organizationId: string, scope: Scope, from: string, to: string) {
+  return remittanceTotals(rowsOf<RemittanceRow>(await tx.execute(sql`${remittanceRows(organizationId, scope, to)} order by day, id, voided`)), from);
+}
+
+/** Whether the organisation is VAT-registered ('true'), as a scalar subquery. */
+export const vatRegistered = (organizationId: string) => sql`(select settings->>'vat_registered' from organizations where id = ${organizationId})`;
+
+/** Whether the organisation charges VAT on its commission, and the VAT rates by day (`registered`: vatRegistered's answer, when read already). */
+export async function vatRates(tx: Db, organizationId: string, registered?: string | null): Promise<Rate[] | null> {
+  const on = registered !== undefined ? registered
+    : rowsOf<{ on: string | null }>(await tx.execute(sql`select ${vatRegistered(organizationId)} as on`))[0]?.on;
+  if (on !== 'true') return null;
   return ratesOf(tx, 'vat');
 }
 

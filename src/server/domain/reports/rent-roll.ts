@@ -28,52 +28,59 @@ const byNumber = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  */
 export async function rentRoll(tx: Db, organizationId: string, propertyId: string, opts: { money: boolean }): Promise<RentRoll> {
   const asOf = today();
-  const [property] = rowsOf<RentRoll['property']>(await tx.execute(sql`
-    select p.id, p.name, p.code, o.name as owner
-    from properties p left join property_owners o on o.organization_id = p.organization_id and o.id = p.owner_id
-    where p.organization_id = ${organizationId} and p.id = ${propertyId}`));
-  if (!property) throw notFound();
   // The organisation as a constant on every table, and per house the figures of its current lease
   // through that lease's indexes (lateral): a property's few houses, never a hash of every tenant
   // or lease of a large organisation (the planner misjudges how many houses a property has).
   const org = organizationId;
-  const raw = rowsOf<Omit<RentRollRow, 'let'> & { house_rent: string }>(await executePrepared(tx, sql`
-    select h.id as house_id, h.number, h.account_code, ht.name as house_type, h.status, h.rent::text as house_rent,
-           t.id as tenant_id, t.name as tenant, t.phone, c.id as lease_id, c.status as lease_status,
-           c.start_date::text as start_date, c.end_date::text as end_date, c.rent::text as rent,
-           coalesce(hd.held, 0)::text as deposit_held,
-           (coalesce(o.balance, 0) - coalesce(cr.credit, 0))::text as balance,
-           coalesce(o.arrears, 0)::text as arrears
-    from houses h
-    left join house_types ht on ht.organization_id = ${org} and ht.id = h.house_type_id
-    -- at most one each (leases_house_id_unique, the tenant's key): the limit keeps the lookup per
-    -- house through the index rather than a join the planner may hash
-    left join lateral (
-      select c.id, c.status, c.start_date, c.end_date, c.rent, c.tenant_id from leases c
-      where c.organization_id = ${org} and c.house_id = h.id and c.status in ('active', 'notice') limit 1
-    ) c on true
-    left join lateral (select t.id, t.name, t.phone from tenants t where t.organization_id = ${org} and t.id = c.tenant_id limit 1) t on true
-    left join lateral (
-      select sum(i.balance) as balance, sum(i.balance) filter (where i.due_date < ${asOf}) as arrears
-      from invoices i
-      where i.organization_id = ${org} and i.lease_id = c.id and i.status not in ('draft', 'void')
-    ) o on true
-    left join lateral (
-      select sum(p.unallocated) as credit from payments p
-      where p.organization_id = ${org} and p.lease_id = c.id and p.status = 'allocated'
-    ) cr on true
-    left join lateral (
-      select sum(least(i.paid, d.deposit)) as held
-      from invoices i
-      cross join lateral (
-        select sum(l.amount) as deposit from invoice_lines l
-        join charges ch on ch.organization_id = l.organization_id and ch.id = l.charge_id
-        where l.organization_id = ${org} and l.invoice_id = i.id and ch.category = 'deposit' and not l.waived
-      ) d
-      -- the invoices with deposit lines
-      where i.organization_id = ${org} and i.lease_id = c.id and i.status <> 'void' and d.deposit is not null
-    ) hd on true
-    where h.organization_id = ${org} and h.property_id = ${propertyId}`));
+  // One statement, one round trip (prepared, its generic plan from the first run): the property
+  // and its houses' rows as JSON (money as text inside it, never a JSON number).
+  const [found] = rowsOf<{ property: RentRoll['property'] | null; houses: Array<Omit<RentRollRow, 'let'> & { house_rent: string }> | null }>(await executePrepared(tx, sql`
+    select (select row_to_json(p) from (
+        select p.id, p.name, p.code, o.name as owner
+        from properties p left join property_owners o on o.organization_id = p.organization_id and o.id = p.owner_id
+        where p.organization_id = ${organizationId} and p.id = ${propertyId}
+    ) p) as property,
+    (select json_agg(r) from (
+        select h.id as house_id, h.number, h.account_code, ht.name as house_type, h.status, h.rent::text as house_rent,
+               t.id as tenant_id, t.name as tenant, t.phone, c.id as lease_id, c.status as lease_status,
+               c.start_date::text as start_date, c.end_date::text as end_date, c.rent::text as rent,
+               coalesce(hd.held, 0)::text as deposit_held,
+               (coalesce(o.balance, 0) - coalesce(cr.credit, 0))::text as balance,
+               coalesce(o.arrears, 0)::text as arrears
+        from houses h
+        left join house_types ht on ht.organization_id = ${org} and ht.id = h.house_type_id
+        -- at most one each (leases_house_id_unique, the tenant's key): the limit keeps the lookup per
+        -- house through the index rather than a join the planner may hash
+        left join lateral (
+          select c.id, c.status, c.start_date, c.end_date, c.rent, c.tenant_id from leases c
+          where c.organization_id = ${org} and c.house_id = h.id and c.status in ('active', 'notice') limit 1
+        ) c on true
+        left join lateral (select t.id, t.name, t.phone from tenants t where t.organization_id = ${org} and t.id = c.tenant_id limit 1) t on true
+        left join lateral (
+          select sum(i.balance) as balance, sum(i.balance) filter (where i.due_date < ${asOf}) as arrears
+          from invoices i
+          where i.organization_id = ${org} and i.lease_id = c.id and i.status not in ('draft', 'void')
+        ) o on true
+        left join lateral (
+          select sum(p.unallocated) as credit from payments p
+          where p.organization_id = ${org} and p.lease_id = c.id and p.status = 'allocated'
+        ) cr on true
+        left join lateral (
+          select sum(least(i.paid, d.deposit)) as held
+          from invoices i
+          cross join lateral (
+            select sum(l.amount) as deposit from invoice_lines l
+            join charges ch on ch.organization_id = l.organization_id and ch.id = l.charge_id
+            where l.organization_id = ${org} and l.invoice_id = i.id and ch.category = 'deposit' and not l.waived
+          ) d
+          -- the invoices with deposit lines
+          where i.organization_id = ${org} and i.lease_id = c.id and i.status <> 'void' and d.deposit is not null
+        ) hd on true
+        where h.organization_id = ${org} and h.property_id = ${propertyId}
+    ) r) as houses`, { generic: true }));
+  const property = found?.property;
+  if (!property) throw notFound();
+  const raw = found.houses ?? [];
 
   const rows: RentRollRow[] = raw
     .map(({ house_rent, ...r }) => {

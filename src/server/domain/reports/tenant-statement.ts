@@ -35,12 +35,22 @@ const POSTED = sql`(case when l.waived then round(l.rate * l.quantity, 2) else l
  * that lease's invoices, and the payments recorded against it or (without a lease) allocated to it.
  */
 export async function tenantStatement(tx: Db, organizationId: string, tenantId: string, q: { lease_id?: string; from: string; to: string }): Promise<TenantStatement> {
-  const [tenant] = rowsOf<{ id: string; name: string; phone: string | null }>(await tx.execute(sql`
-    select id, name, phone from tenants where organization_id = ${organizationId} and id = ${tenantId}`));
-  if (!tenant) throw notFound();
-  let lease: TenantStatement['lease'] = null;
-  if (q.lease_id) {
-    const [l] = rowsOf<NonNullable<TenantStatement['lease']>>(await tx.execute(sql`
+  const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
+  const leasePayment = ofLease(q.lease_id);
+  // One statement, one round trip (prepared): the tenant, the lease, the ledger's entries, the
+  // figures as of the last day and the settlements, each as JSON (money as text inside it, never a
+  // JSON number); each part reads the tenant's rows through their indexes as it did on its own
+  type Settlement = Record<string, string | null> & { lease_id: string; house: string | null; move_out_date: string; deductions: Deduction[] };
+  type Entry = { date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string };
+  const [found] = rowsOf<{
+    tenant: { id: string; name: string; phone: string | null } | null; lease: NonNullable<TenantStatement['lease']> | null; entries: Entry[] | null;
+    held: string | null; unpaid: string | null; credit: string | null; settlements: Settlement[] | null;
+  }>(await executePrepared(tx, sql`
+    with ${asOfParts(organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to })}
+    select
+      (select json_build_object('id', t.id, 'name', t.name, 'phone', t.phone) from tenants t
+       where t.organization_id = ${organizationId} and t.id = ${tenantId}) as tenant,
+      ${q.lease_id ? sql`(select row_to_json(x) from (
       select l.id, h.number as house, p.name as property, l.start_date::text as start_date, l.end_date::text as end_date, l.rent::text as rent,
         -- as it stood at the period's end, so a statement printed then never changes (a move-out
         -- counts from the day its settlement was posted: closed-months.ts)
@@ -50,13 +60,9 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
              when l.status = 'draft' then 'draft' else 'active' end as status
       from leases l left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
       left join properties p on p.organization_id = h.organization_id and p.id = h.property_id
-      where l.organization_id = ${organizationId} and l.id = ${q.lease_id} and l.tenant_id = ${tenantId}`));
-    if (!l) throw notFound();
-    lease = { ...l, rent: dec(cents(l.rent)) };
-  }
-  const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
-  const leasePayment = ofLease(q.lease_id);
-  const rows = rowsOf<{ date: string; type: EntryType; reference: string | null; description: string; amount: string; pos: number; id: string }>(await executePrepared(tx, sql`
+      where l.organization_id = ${organizationId} and l.id = ${q.lease_id} and l.tenant_id = ${tenantId}
+      ) x)` : sql`null::json`} as lease,
+      (select json_agg(e) from (
     select coalesce(l.posted_on, i.issue_date)::text as date,
            case when l.kind = 'penalty' then 'penalty' when l.kind = 'adjustment' then 'adjustment'
                 when l.kind = 'deposit' and l.amount < 0 then 'deposit' else 'invoice' end as type,
@@ -85,7 +91,31 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     select ${REVERSED_ON}::text, 'reversal', p.receipt_number, 'Reversal: ' || coalesce(p.reversal_reason, ''), p.amount::text, 0, p.id
     from payments p
     where p.organization_id = ${organizationId} and p.tenant_id = ${tenantId} and p.status = 'reversed' and p.reversed_at is not null
-      and ${REVERSED_ON} <= ${q.to} ${leasePayment}`));
+      and ${REVERSED_ON} <= ${q.to} ${leasePayment}
+      ) e) as entries,
+      ${asOfFigures(organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to })},
+      (select json_agg(s order by s.move_out_date, s.lease_id) from (
+    select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
+      ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
+      ds.unused_days_credit::text as unused_days_credit, ds.credit_applied::text as credit_applied, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
+      -- the refund as it stood on the statement's last day (a later payout is not there yet)
+      case when ds.refund_date <= ${q.to}::date then ds.refund_amount::text end as refund_amount, ds.refund_method, ds.refund_reference,
+      ds.refund_date::text as refund_date, ds.refunded_by, u.name as refunded_by_name
+    from deposit_settlements ds
+    left join users u on u.id = ds.refunded_by
+    join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
+    left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
+    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and coalesce(ds.posted_on, ds.move_out_date) <= ${q.to}
+      ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
+      ) s) as settlements`, { generic: true }));
+  const tenant = found?.tenant;
+  if (!tenant) throw notFound();
+  let lease: TenantStatement['lease'] = null;
+  if (q.lease_id) {
+    if (!found.lease) throw notFound();
+    lease = { ...found.lease, rent: dec(cents(found.lease.rent)) };
+  }
+  const rows = found.entries ?? [];
   // the same order every time: by day, kind, reference, then the line's place on its invoice
   rows.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || String(a.reference ?? '').localeCompare(String(b.reference ?? ''))
     || Number(a.pos) - Number(b.pos) || a.id.localeCompare(b.id));
@@ -105,22 +135,8 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     credits += c;
     entries.push({ date: r.date, type: r.type, reference: r.reference, description: r.description, debit: dec(d), credit: dec(c), balance: dec(balance) });
   }
-  const apart = await asOfFigures(tx, organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to });
-  type Row = Record<string, string | null> & { lease_id: string; house: string | null; move_out_date: string; deductions: Deduction[] };
-  const settlements: DepositSettlement[] = rowsOf<Row>(await executePrepared(tx, sql`
-    select ds.lease_id, h.number as house, ds.move_out_date::text as move_out_date, ds.deposit::text as deposit,
-      ds.unpaid_cancelled::text as unpaid_cancelled, ds.arrears::text as arrears, ds.applied::text as applied,
-      ds.unused_days_credit::text as unused_days_credit, ds.credit_applied::text as credit_applied, ds.refundable::text as refundable, ds.deductions, ds.deducted::text as deducted, ds.deduction_invoice_id,
-      -- the refund as it stood on the statement's last day (a later payout is not there yet)
-      case when ds.refund_date <= ${q.to}::date then ds.refund_amount::text end as refund_amount, ds.refund_method, ds.refund_reference,
-      ds.refund_date::text as refund_date, ds.refunded_by, u.name as refunded_by_name
-    from deposit_settlements ds
-    left join users u on u.id = ds.refunded_by
-    join leases l on l.organization_id = ds.organization_id and l.id = ds.lease_id
-    left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
-    where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and coalesce(ds.posted_on, ds.move_out_date) <= ${q.to}
-      ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
-    order by ds.move_out_date, ds.lease_id`)).map((r) => ({
+  const apart = { held: cents(found.held), unpaid: cents(found.unpaid), credit: cents(found.credit) };
+  const settlements: DepositSettlement[] = (found.settlements ?? []).map((r) => ({
     lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
     ...settlementFigures({
       deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
@@ -169,19 +185,19 @@ function ofLease(leaseId: string | undefined) {
  * What the statement shows apart, as of its last day (the same rules as the aging, ledger.ts):
  * the deposit held (paid of the deposit lines, less what was applied), the deposit still unpaid,
  * and the credit on account (payments made by then not allocated to an invoice that existed then).
+ * asOfParts: the statement's CTEs; asOfFigures: its columns held, unpaid and credit (text).
  */
-async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string; leaseId?: string; asOf: string }) {
+type AsOf = { tenantId: string; leaseId?: string; asOf: string };
+function asOfParts(organizationId: string, q: AsOf) {
   const lease = q.leaseId ? sql`and i.lease_id = ${q.leaseId}` : sql``;
-  const leasePayment = ofLease(q.leaseId);
-  const [row] = rowsOf<{ held: string | null; unpaid: string | null; credit: string | null }>(await executePrepared(tx, sql`
-    with inv as (
+  return sql`open_inv as (
       select i.organization_id, i.id from invoices i
       where i.organization_id = ${organizationId} and i.tenant_id = ${q.tenantId} and ${openOn(q.asOf)} ${lease}
-    ), d as (
+    ), dep as (
       -- per invoice through its own indexes: the tenant's few invoices, never a pass over every
       -- allocation or deposit line of the organisation
       select i.id, dep.deposit, coalesce(pb.paid, 0) as paid
-      from inv i
+      from open_inv i
       cross join lateral (
         select sum(l.amount) as deposit from invoice_lines l
         left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
@@ -191,14 +207,18 @@ async function asOfFigures(tx: Db, organizationId: string, q: { tenantId: string
       cross join lateral (select sum(pa.amount) as paid from ${invoiceAllocations(sql`i`)} pa where ${allocatedOn(q.asOf)}) pb
       -- the invoices with deposit lines
       where dep.deposit is not null
-    )
-    select (select sum(least(paid, deposit)) from d)::text as held,
-           (select sum(greatest(deposit - paid, 0)) from d)::text as unpaid,
-           (select sum(p.amount - coalesce((select sum(pa.amount) from ${allocationsOn(organizationId, q.asOf, sql`pa.payment_id = p.id`)} pa
-                  where pa.invoice_id in (select ai.id from invoices ai where ai.organization_id = p.organization_id and ai.tenant_id = p.tenant_id and ${openOn(q.asOf, 'ai')})), 0))
-            from payments p
-            where p.organization_id = ${organizationId} and p.tenant_id = ${q.tenantId} and ${paymentStandsOn(q.asOf)} ${leasePayment})::text as credit`));
-  return { held: cents(row?.held), unpaid: cents(row?.unpaid), credit: cents(row?.credit) };
+    )`;
+}
+function asOfFigures(organizationId: string, q: AsOf) {
+  const leasePayment = ofLease(q.leaseId);
+  const stands = sql`p.organization_id = ${organizationId} and p.tenant_id = ${q.tenantId} and ${paymentStandsOn(q.asOf)} ${leasePayment}`;
+  // the credit: the payments standing less what all of them pay of the tenant's invoices open then
+  // (of any lease: a payment's allocations are its own), summed once rather than per payment
+  return sql`(select sum(least(paid, deposit)) from dep)::text as held,
+      (select sum(greatest(deposit - paid, 0)) from dep)::text as unpaid,
+      ((select coalesce(sum(p.amount), 0) from payments p where ${stands})
+       - coalesce((select sum(pa.amount) from ${allocationsOn(organizationId, q.asOf, sql`pa.payment_id in (select p.id from payments p where ${stands})`)} pa
+                   where pa.invoice_id in (select ai.id from invoices ai where ai.organization_id = ${organizationId} and ai.tenant_id = ${q.tenantId} and ${openOn(q.asOf, 'ai')})), 0))::text as credit`;
 }
 
 export function tenantStatementTable(s: TenantStatement): ReportTable {
