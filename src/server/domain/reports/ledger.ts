@@ -35,10 +35,6 @@ export const allocationsOn = (organizationId: string, asOf: string, where: SQL =
    select pa.payment_id, pa.invoice_id, pa.amount from payment_allocation_releases pa
    where pa.organization_id = ${organizationId} and pa.allocated_on <= ${asOf}::date and pa.released_on > ${asOf}::date and ${where})`;
 
-/** Per invoice: what is allocated to it at the end of `asOf` (invoice_id, paid). */
-export const paidAsOf = (organizationId: string, asOf: string, where: SQL = sql`true`) => sql`
-  (select x.invoice_id, sum(x.amount) as paid from ${allocationsOn(organizationId, asOf, where)} x group by x.invoice_id)`;
-
 /**
  * An invoice's allocations (alias `pa`, with allocated_on and released_on, null while in place)
  * for a per-invoice lateral: filter with `allocatedOn(pa, day)`.

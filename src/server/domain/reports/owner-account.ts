@@ -53,10 +53,6 @@ export function remittanceTotals(rows: readonly RemittanceRow[], from: string) {
   return { byProperty, lines };
 }
 
-export async function remittanceFigures(tx: Db, organizationId: string, scope: Scope, from: string, to: string) {
-  return remittanceTotals(rowsOf<RemittanceRow>(await tx.execute(sql`${remittanceRows(organizationId, scope, to)} order by day, id, voided`)), from);
-}
-
 /** Whether the organisation is VAT-registered ('true'), as a scalar subquery. */
 export const vatRegistered = (organizationId: string) => sql`(select settings->>'vat_registered' from organizations where id = ${organizationId})`;
 
