@@ -81,8 +81,9 @@ const qs = (c: Case) => {
 
 /**
  * The page query exactly as repository.listRecords sends it (repository.pageQuery), without the
- * total; a search's referenced matches resolved once beforehand (resolveSearch), as the full
- * stack does on every request (its extra small queries are the full side's cost).
+ * total; a search's referenced matches resolved once beforehand (resolveSearch), so the bare
+ * route sends one statement (the full stack matches them inside its own statement on PostgreSQL,
+ * crud/list-statement.ts; on PGlite, and past 10,000 matches, in small queries of its own first).
  */
 async function pageSql(pool: pg.Pool, orgId: string, c: Case) {
   const resource = resourceByName('invoices')!;
