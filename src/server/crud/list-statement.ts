@@ -45,8 +45,9 @@ function selectOrder(t: ResourceTable): Array<[string, unknown]> {
 export function listStatement(resource: Resource, organizationId: string, q: ListQuery, gate: SQL): (Rendered & { finish(raw: unknown[][], run: InScope): ReturnType<typeof finishList> }) | null {
   // a search's first pages read its matches once for page and total (sharedScanPage); a deep one
   // through references is left to listRecords, which reads the references first
-  const shared = q.conditions.some((c) => c.kind === 'search') && q.range[0] < DEFERRED_JOIN_FROM;
-  if (resource.searchThrough.length && q.conditions.some((c) => c.kind === 'search') && !shared) return null;
+  const searching = q.conditions.some((c) => c.kind === 'search');
+  const shared = searching && q.range[0] < DEFERRED_JOIN_FROM;
+  if (resource.searchThrough.length && searching && !shared) return null;
   const t = tableOf(resource);
   const unfiltered = q.conditions.length === 0;
   const choice = exactAtAnySize(resource, q.conditions);
