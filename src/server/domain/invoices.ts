@@ -10,8 +10,11 @@ import { applyCredits } from './payments/allocation.js';
 /** The organisation's invoice prefix (settings), INV- by default. */
 export const DEFAULT_INVOICE_PREFIX = 'INV-';
 
+/** The organisation's invoice prefix setting (null when unset), as a scalar subquery. */
+export const invoicePrefixSql = (organizationId: string) => sql<string | null>`(select settings->>'invoice_prefix' from organizations where id = ${organizationId})`;
+
 export async function invoicePrefix(tx: Db, organizationId: string): Promise<string> {
-  const [row] = rowsOf<{ prefix: string | null }>(await tx.execute(sql`select settings->>'invoice_prefix' as prefix from organizations where id = ${organizationId}`));
+  const [row] = rowsOf<{ prefix: string | null }>(await tx.execute(sql`select ${invoicePrefixSql(organizationId)} as prefix`));
   return row?.prefix ?? DEFAULT_INVOICE_PREFIX;
 }
 

@@ -12,7 +12,7 @@ import { newIds } from './ids.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { applyCredits } from '../payments/allocation.js';
 import { formatNumber } from '../numbering.js';
-import { DEFAULT_INVOICE_PREFIX } from '../invoices.js';
+import { DEFAULT_INVOICE_PREFIX, invoicePrefixSql } from '../invoices.js';
 import { dec, type PlannedInvoice } from './plan.js';
 import { markReadingsBilled, withMeterCharges } from './meters.js';
 import { markRepairsCharged, withRepairCharges } from './repairs.js';
@@ -48,7 +48,7 @@ export async function issueInvoices(
   const [series] = rowsOf<{ next: number; prefix: string | null }>(await tx.execute(sql`
     insert into number_series (organization_id, name, next_value) values (${organizationId}, 'invoice', 1)
     on conflict (organization_id, name) do update set next_value = number_series.next_value
-    returning next_value as next, (select settings->>'invoice_prefix' from organizations where id = ${organizationId}) as prefix`));
+    returning next_value as next, ${invoicePrefixSql(organizationId)} as prefix`));
   const first = Number(series.next);
   const prefix = series.prefix ?? DEFAULT_INVOICE_PREFIX;
   // in the order the statement inserts them (by lease), each table's ids ascending (ids.ts)
