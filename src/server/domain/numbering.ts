@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.js';
 
 export type Series = 'invoice' | 'receipt' | 'ticket' | 'work_order';
@@ -17,3 +17,6 @@ export async function nextNumber(tx: Db, organizationId: string, series: Series)
 
 /** INV-000123: the organisation's prefix and six digits. */
 export const formatNumber = (prefix: string, n: number) => `${prefix}${String(n).padStart(6, '0')}`;
+
+/** formatNumber in SQL, for numbers made inside a statement: `n` is an integer expression. */
+export const formatNumberSql = (prefix: SQL, n: SQL) => sql`(${prefix} || lpad((${n})::text, greatest(6, length((${n})::text)), '0'))`;

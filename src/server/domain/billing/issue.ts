@@ -9,9 +9,10 @@
 // all in the same transaction; a rollback returns them.
 import { sql } from 'drizzle-orm';
 import { newIds } from './ids.js';
+import { arrayLiteral } from '../../db/array-literal.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { applyCredits } from '../payments/allocation.js';
-import { formatNumber } from '../numbering.js';
+import { formatNumber, formatNumberSql } from '../numbering.js';
 import { DEFAULT_INVOICE_PREFIX, invoicePrefixSql } from '../invoices.js';
 import { dec, type PlannedInvoice } from './plan.js';
 import { markReadingsBilled, withMeterCharges } from './meters.js';
@@ -29,20 +30,61 @@ export interface IssuedInvoice {
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /**
+ * Planned invoices ready to insert: sorted by lease (the order the statement inserts them), with
+ * their ids and lines' ids made (each table's ascending, ids.ts) and their rows as one array
+ * literal per column (PostgreSQL reads these faster than the same rows as JSON). Everything but the
+ * numbers, which come from the series under its lock: a billing run builds the next batch's payload
+ * while the batch before holds the lock.
+ */
+export interface IssuePayload {
+  plans: PlannedInvoice[];
+  /** The ids of `plans`, in order. */
+  ids: string[];
+  invoices: Record<typeof INVOICE_COLUMNS[number], string>;
+  lines: Record<typeof LINE_COLUMNS[number], string>;
+}
+
+const INVOICE_COLUMNS = ['id', 'lease_id', 'tenant_id', 'house_id', 'property_id', 'period_start', 'period_end', 'issue_date', 'due_date', 'total', 'audit_id'] as const;
+const LINE_COLUMNS = ['id', 'invoice_id', 'position', 'kind', 'charge_id', 'description', 'quantity', 'rate', 'amount', 'meter_previous', 'meter_current'] as const;
+
+function columns<K extends string>(keys: readonly K[], rows: number, value: (key: K, row: number) => unknown): Record<K, string> {
+  const out = {} as Record<K, string>;
+  for (const key of keys) out[key] = arrayLiteral(Array.from({ length: rows }, (_, row) => value(key, row)));
+  return out;
+}
+
+export function issuePayload(planned: PlannedInvoice[]): IssuePayload {
+  const plans = [...planned].sort((a, b) => (a.lease_id < b.lease_id ? -1 : a.lease_id > b.lease_id ? 1 : 0));
+  const ids = newIds(plans.length);
+  const auditIds = newIds(plans.length);
+  const totals = plans.map((p) => dec(p.total));
+  const invoices = columns(INVOICE_COLUMNS, plans.length, (key, i) => (key === 'id' ? ids[i] : key === 'audit_id' ? auditIds[i] : key === 'total' ? totals[i] : plans[i][key]));
+  const lines = plans.flatMap((p, i) => p.lines.map((l, position) => ({
+    invoice_id: ids[i], position, kind: l.kind, charge_id: l.charge_id, description: l.description,
+    quantity: l.quantity ?? '1', rate: dec(l.rate ?? l.amount), amount: dec(l.amount), meter_previous: l.meter_previous ?? null, meter_current: l.meter_current ?? null,
+  })));
+  const lineIds = newIds(lines.length);
+  return { plans, ids, invoices, lines: columns(LINE_COLUMNS, lines.length, (key, i) => (key === 'id' ? lineIds[i] : lines[i][key])) };
+}
+
+/**
  * Issues the planned invoices that no one has issued yet for their (lease, period); returns the
  * ones this transaction made. Leases that are no longer active or on notice are left out unless
  * `anyStatus` (ending a lease bills its last period). Audits each invoice and spends the tenants'
- * credit on account on them.
+ * credit on account on them. `planned` may come as a payload built ahead (issuePayload).
  */
 export async function issueInvoices(
-  tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[], opts: { anyStatus?: boolean; action?: string } = {},
+  tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[] | IssuePayload, opts: { anyStatus?: boolean; action?: string } = {},
 ): Promise<IssuedInvoice[]> {
-  if (!planned.length) return [];
+  const ahead = Array.isArray(planned) ? null : planned;
+  const plansIn = ahead ? ahead.plans : planned as PlannedInvoice[];
+  if (!plansIn.length) return [];
   // repairs the tenants pay for join their next invoice (their work orders stay locked till commit)
-  const withRepairs = await withRepairCharges(tx, organizationId, planned);
+  const withRepairs = await withRepairCharges(tx, organizationId, plansIn);
   // and so do the meter readings taken since their last invoice (locked the same way)
   const withMeters = await withMeterCharges(tx, organizationId, withRepairs.plans);
-  const plans = withMeters.plans;
+  // the payload built ahead stands unless repairs or readings added lines
+  const payload = ahead && withMeters.plans === ahead.plans ? ahead : issuePayload(withMeters.plans);
   // numbers first, under the series' row lock, as every invoice writer does (the form's hook too):
   // writers queue here instead of deadlocking between the lock and each other's invoice rows
   const [series] = rowsOf<{ next: number; prefix: string | null }>(await tx.execute(sql`
@@ -51,33 +93,21 @@ export async function issueInvoices(
     returning next_value as next, ${invoicePrefixSql(organizationId)} as prefix`));
   const first = Number(series.next);
   const prefix = series.prefix ?? DEFAULT_INVOICE_PREFIX;
-  // in the order the statement inserts them (by lease), each table's ids ascending (ids.ts)
-  const byLease = [...plans].sort((a, b) => (a.lease_id < b.lease_id ? -1 : a.lease_id > b.lease_id ? 1 : 0));
-  const invoiceIds = newIds(byLease.length);
-  const auditIds = newIds(byLease.length);
-  const withIds = byLease.map((p, i) => ({ ...p, id: invoiceIds[i], number: formatNumber(prefix, first + i) }));
-  const rows = withIds.map((p, i) => ({
-    id: p.id, number: p.number, lease_id: p.lease_id, tenant_id: p.tenant_id, house_id: p.house_id, property_id: p.property_id,
-    period_start: p.period_start, period_end: p.period_end, issue_date: p.issue_date, due_date: p.due_date, total: dec(p.total), audit_id: auditIds[i],
-  }));
-  const lineIds = newIds(withIds.reduce((n, p) => n + p.lines.length, 0));
-  let next = 0;
-  const lines = withIds.flatMap((p) => p.lines.map((l, position) => ({
-    id: lineIds[next++], invoice_id: p.id, position, kind: l.kind, charge_id: l.charge_id, description: l.description,
-    quantity: l.quantity ?? '1', rate: dec(l.rate ?? l.amount), amount: dec(l.amount), meter_previous: l.meter_previous ?? null, meter_current: l.meter_current ?? null,
-  })));
   const statusCheck = opts.anyStatus ? sql`true` : sql`l.status in ('active', 'notice')`;
-  // one statement: the invoices that win their (lease, period), their lines, their audit rows and
-  // the series moved on by the winners; the foreign keys of the lines are checked at its end, when
-  // the invoices are there. Each winner says whether its tenant holds credit on account.
+  // one statement: the invoices that win their (lease, period), numbered from the series' next
+  // value by their place in the batch, their lines, their audit rows and the series moved on by the
+  // winners; the foreign keys of the lines are checked at its end, when the invoices are there.
+  // Each winner says whether its tenant holds credit on account.
+  const [v, w] = [payload.invoices, payload.lines];
   const won = rowsOf<{ id: string; tenant_id: string; credit: boolean }>(await tx.execute(sql`
     with x as (
-      select * from jsonb_to_recordset(${json(rows)}) as x(id text, number text, lease_id text, tenant_id text, house_id text, property_id text,
-        period_start date, period_end date, issue_date date, due_date date, total numeric, audit_id text)
+      select * from unnest(${v.id}::text[], ${v.lease_id}::text[], ${v.tenant_id}::text[], ${v.house_id}::text[], ${v.property_id}::text[],
+        ${v.period_start}::date[], ${v.period_end}::date[], ${v.issue_date}::date[], ${v.due_date}::date[], ${v.total}::numeric[], ${v.audit_id}::text[])
+        with ordinality as x(id, lease_id, tenant_id, house_id, property_id, period_start, period_end, issue_date, due_date, total, audit_id, ord)
     ), ins as (
       insert into invoices (organization_id, id, number, lease_id, tenant_id, house_id, property_id, period_start, period_end,
         issue_date, due_date, total, paid, balance, status)
-      select ${organizationId}, x.id, x.number, x.lease_id, x.tenant_id, x.house_id, x.property_id, x.period_start, x.period_end,
+      select ${organizationId}, x.id, ${formatNumberSql(sql`${prefix}::text`, sql`${first}::int + x.ord::int - 1`)}, x.lease_id, x.tenant_id, x.house_id, x.property_id, x.period_start, x.period_end,
         x.issue_date, x.due_date, x.total, 0, x.total, 'issued'
       from x join leases l on l.organization_id = ${organizationId} and l.id = x.lease_id and ${statusCheck}
       order by x.lease_id
@@ -86,8 +116,9 @@ export async function issueInvoices(
     ), lines as (
       insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
       select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
-      from jsonb_to_recordset(${json(lines)}) as y(id text, invoice_id text, position int, kind text, charge_id text, description text,
-        quantity numeric, rate numeric, amount numeric, meter_previous numeric, meter_current numeric)
+      from unnest(${w.id}::text[], ${w.invoice_id}::text[], ${w.position}::int[], ${w.kind}::text[], ${w.charge_id}::text[], ${w.description}::text[],
+        ${w.quantity}::numeric[], ${w.rate}::numeric[], ${w.amount}::numeric[], ${w.meter_previous}::numeric[], ${w.meter_current}::numeric[])
+        as y(id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, meter_previous, meter_current)
       join ins on ins.id = y.invoice_id
       order by y.id
     ), audit as (
@@ -108,13 +139,14 @@ export async function issueInvoices(
     from ins`));
   if (!won.length) return [];
   const wonIds = new Set(won.map((r) => r.id));
-  const made = withIds.filter((p) => wonIds.has(p.id));
+  // the winners in batch order, the k-th of them numbered first + k in the end
+  const made = payload.plans.map((p, position) => ({ ...p, id: payload.ids[position], position })).filter((p) => wonIds.has(p.id));
   // some lost to an invoice already there: close the gaps their numbers left (rare: concurrent runs),
   // on the invoices and on what their audit rows say they were issued as
-  const renumber = made.map((p, i) => ({ ...p, final: formatNumber(prefix, first + i) })).filter((p) => p.final !== p.number);
+  const renumber = made.map((p, k) => ({ id: p.id, k, position: p.position })).filter((p) => p.k !== p.position);
   if (renumber.length) {
     const ids = `{${renumber.map((p) => p.id).join(',')}}`;
-    const finals = json(renumber.map((p) => ({ id: p.id, number: p.final })));
+    const finals = json(renumber.map((p) => ({ id: p.id, number: formatNumber(prefix, first + p.k) })));
     await tx.execute(sql`update invoices set number = null where organization_id = ${organizationId} and id = any(${ids}::text[])`);
     await tx.execute(sql`
       update invoices i set number = x.number
@@ -125,8 +157,8 @@ export async function issueInvoices(
       from jsonb_to_recordset(${finals}) as x(id text, number text)
       where a.organization_id = ${organizationId} and a.resource = 'invoices' and a.record_id = x.id and a.action = ${opts.action ?? 'issue'}`);
   }
-  const issued: IssuedInvoice[] = made.map((p, i) => ({
-    id: p.id, lease_id: p.lease_id, tenant_id: p.tenant_id, number: formatNumber(prefix, first + i), period_start: p.period_start, total: p.total,
+  const issued: IssuedInvoice[] = made.map((p, k) => ({
+    id: p.id, lease_id: p.lease_id, tenant_id: p.tenant_id, number: formatNumber(prefix, first + k), period_start: p.period_start, total: p.total,
   }));
 
   await markRepairsCharged(tx, organizationId, withRepairs.repairs, issued);

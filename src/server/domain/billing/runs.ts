@@ -15,7 +15,7 @@ import { ulid } from 'ulid';
 import { concurrentScopes, inScope, rowsOf, type Db } from '../../db/client.js';
 import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
-import { issueInvoices } from './issue.js';
+import { issueInvoices, issuePayload } from './issue.js';
 import { billableFor, loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
 import { isIsoMonth } from '../../../shared/resource-values.js';
 import { monthPeriod } from './periods.js';
@@ -37,6 +37,9 @@ export interface RunOptions {
  * invoice writers of the organisation queue on) is short and the run's progress moves often.
  */
 export const BATCH_SIZE = 2000;
+
+/** The default run's first batch (see executeBillingRun). */
+const FIRST_BATCH_SIZE = 250;
 
 /** A queued or running run with no progress for this long is taken for interrupted. */
 export const STALE_AFTER_MINUTES = 5;
@@ -139,10 +142,13 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         if (typeof planned === 'string') skipped.push({ lease_id: lease.id, reason: planned });
         else plans.push(planned);
       }
-      return { size: chunk.length, plans, skipped };
+      return { size: chunk.length, payload: issuePayload(plans), skipped };
     });
+    // the first batch is read and planned before anything is written, the others while the batch
+    // before is written: a small first batch starts the writing sooner
+    const firstSize = opts.batchSize ? batchSize : Math.min(batchSize, FIRST_BATCH_SIZE);
     const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += batchSize) chunks.push(ids.slice(i, i + batchSize));
+    for (let i = 0; i < ids.length; i += chunks[chunks.length - 1].length) chunks.push(ids.slice(i, i + (chunks.length ? batchSize : firstSize)));
     // (only where scopes can run at once: inside a transaction they would share its connection)
     const overlap = concurrentScopes(db);
     let planned: ReturnType<typeof plan> | null = null;
@@ -151,9 +157,9 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
       const batch = await (planned ?? plan(chunks[k]));
       planned = overlap && k + 1 < chunks.length ? ahead(plan(chunks[k + 1])) : null;
       await inScope(db, scope, async (tx) => {
-        const made = await issueInvoices(tx, organizationId, run.created_by, batch.plans, { action: 'billing_run' });
+        const made = await issueInvoices(tx, organizationId, run.created_by, batch.payload, { action: 'billing_run' });
         const madeLeases = new Set(made.map((m) => m.lease_id));
-        const lost = batch.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
+        const lost = batch.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
         const skipped = [...batch.skipped, ...lost];
         await tx.execute(sql`
           update billing_runs set processed = processed + ${batch.size}, made = made + ${made.length}, heartbeat_at = now(),

@@ -73,4 +73,36 @@ describe('issuing a batch of planned invoices', () => {
       },
     });
   });
+
+  it('stores every line as planned, whatever its text holds, and numbers past 999999 keep every digit', async () => {
+    const org = await seedOrganization(db.db, 2, { start: '2026-01-01', charge: 400 });
+    const [first, second] = await plansFor(org, '2026-03-01');
+    // text a user can type into a charge or a repair: quotes, commas, braces, backslashes, a
+    // literal NULL, non-ASCII; a metered line with a fractional quantity and one meter reading
+    const awkward = [`Water "bulk", {shared} \\ yard`, 'NULL', 'Ksh 1,000 – Nyumba ya “Mama” ✓', '', `'quoted' \\"both\\"`];
+    const withLines: PlannedInvoice = {
+      ...first,
+      lines: [
+        ...first.lines,
+        ...awkward.map((description) => ({ kind: 'charge' as const, charge_id: null, description, amount: 100n })),
+        { kind: 'charge', charge_id: null, description: 'Water, meter W-1: 12.5 m³', quantity: '12.5', rate: 8000n, amount: 100000n, meter_previous: '100.25', meter_current: '112.75' },
+      ],
+    };
+    withLines.total = withLines.lines.reduce((t, l) => t + l.amount, 0n);
+    await db.db.execute(sql`insert into number_series (organization_id, name, next_value) values (${org}, 'invoice', 999999)`);
+    const made = await issue(org, [withLines, second]);
+    expect(made.map((i) => i.number)).toEqual(['INV-999999', 'INV-1000000']);
+
+    const lines = rowsOf<{ description: string; quantity: string; rate: string; amount: string; meter_previous: string | null; meter_current: string | null; charge_id: string | null }>(await db.db.execute(sql`
+      select l.description, l.quantity::text, l.rate::text, l.amount::text, l.meter_previous::text, l.meter_current::text, l.charge_id
+      from invoice_lines l where l.organization_id = ${org} and l.invoice_id = ${made[0].id} order by l.position`));
+    expect(lines.map((l) => l.description)).toEqual([...first.lines.map((l) => l.description), ...awkward, 'Water, meter W-1: 12.5 m³']);
+    expect(lines.slice(-1)[0]).toMatchObject({ quantity: '12.500', rate: '80.00', amount: '1000.00', meter_previous: '100.250', meter_current: '112.750', charge_id: null });
+    expect(lines[1].charge_id).toBe(first.lines[1].charge_id);
+    const [stored] = rowsOf<{ numbers: string[]; total: string; next: number }>(await db.db.execute(sql`
+      select array_agg(number order by number) as numbers, (select total::text from invoices where organization_id = ${org} and id = ${made[0].id}) as total,
+        (select next_value from number_series where organization_id = ${org} and name = 'invoice') as next
+      from invoices where organization_id = ${org}`));
+    expect(stored).toEqual({ numbers: ['INV-1000000', 'INV-999999'], total: '11405.00', next: 1000001 });
+  });
 });
