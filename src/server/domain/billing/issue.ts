@@ -33,8 +33,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  * Planned invoices ready to insert: sorted by lease (the order the statement inserts them), with
  * their ids and lines' ids made (each table's ascending, ids.ts) and their rows as one array
  * literal per column (PostgreSQL reads these faster than the same rows as JSON). Everything but the
- * numbers, which come from the series under its lock: a billing run builds the next batch's payload
- * while the batch before holds the lock.
+ * numbers, which come from the series under its lock.
  */
 export interface IssuePayload {
   plans: PlannedInvoice[];
@@ -71,20 +70,42 @@ export function issuePayload(planned: PlannedInvoice[]): IssuePayload {
  * Issues the planned invoices that no one has issued yet for their (lease, period); returns the
  * ones this transaction made. Leases that are no longer active or on notice are left out unless
  * `anyStatus` (ending a lease bills its last period). Audits each invoice and spends the tenants'
- * credit on account on them. `planned` may come as a payload built ahead (issuePayload).
+ * credit on account on them.
  */
 export async function issueInvoices(
-  tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[] | IssuePayload, opts: { anyStatus?: boolean; action?: string } = {},
+  tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[], opts: IssueOptions = {},
 ): Promise<IssuedInvoice[]> {
-  const ahead = Array.isArray(planned) ? null : planned;
-  const plansIn = ahead ? ahead.plans : planned as PlannedInvoice[];
-  if (!plansIn.length) return [];
+  return writeInvoices(tx, organizationId, userId, await prepareInvoices(tx, organizationId, planned), opts);
+}
+
+export interface IssueOptions { anyStatus?: boolean; action?: string }
+
+/** Invoices ready to write: the repairs and meter readings they charge (locked), their rows built. */
+export interface PreparedInvoices {
+  payload: IssuePayload;
+  repairs: Awaited<ReturnType<typeof withRepairCharges>>['repairs'];
+  readings: Awaited<ReturnType<typeof withMeterCharges>>['readings'];
+}
+
+/**
+ * issueInvoices' first half, which takes no number: the planned invoices with the repairs and meter
+ * readings they charge added (and locked till the transaction ends), and their rows built. A billing
+ * run prepares a batch while the batch before still holds the series lock.
+ */
+export async function prepareInvoices(tx: Db, organizationId: string, planned: PlannedInvoice[]): Promise<PreparedInvoices> {
+  if (!planned.length) return { payload: issuePayload([]), repairs: [], readings: [] };
   // repairs the tenants pay for join their next invoice (their work orders stay locked till commit)
-  const withRepairs = await withRepairCharges(tx, organizationId, plansIn);
+  const withRepairs = await withRepairCharges(tx, organizationId, planned);
   // and so do the meter readings taken since their last invoice (locked the same way)
   const withMeters = await withMeterCharges(tx, organizationId, withRepairs.plans);
-  // the payload built ahead stands unless repairs or readings added lines
-  const payload = ahead && withMeters.plans === ahead.plans ? ahead : issuePayload(withMeters.plans);
+  return { payload: issuePayload(withMeters.plans), repairs: withRepairs.repairs, readings: withMeters.readings };
+}
+
+/** issueInvoices' second half: numbers, invoices, lines, audit rows; then repairs and readings marked and credit applied. */
+export async function writeInvoices(
+  tx: Db, organizationId: string, userId: string | null, { payload, repairs, readings }: PreparedInvoices, opts: IssueOptions = {},
+): Promise<IssuedInvoice[]> {
+  if (!payload.plans.length) return [];
   // numbers first, under the series' row lock, as every invoice writer does (the form's hook too):
   // writers queue here instead of deadlocking between the lock and each other's invoice rows
   const [series] = rowsOf<{ next: number; prefix: string | null }>(await tx.execute(sql`
@@ -161,8 +182,8 @@ export async function issueInvoices(
     id: p.id, lease_id: p.lease_id, tenant_id: p.tenant_id, number: formatNumber(prefix, first + k), period_start: p.period_start, total: p.total,
   }));
 
-  await markRepairsCharged(tx, organizationId, withRepairs.repairs, issued);
-  await markReadingsBilled(tx, organizationId, withMeters.readings, issued);
+  await markRepairsCharged(tx, organizationId, repairs, issued);
+  await markReadingsBilled(tx, organizationId, readings, issued);
 
   // credit on account pays the new invoices (product.md 4.4): only tenants who have some
   const withCredit = new Set(won.filter((r) => r.credit).map((r) => r.tenant_id));

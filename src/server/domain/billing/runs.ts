@@ -15,7 +15,7 @@ import { ulid } from 'ulid';
 import { concurrentScopes, inScope, rowsOf, type Db } from '../../db/client.js';
 import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
-import { issueInvoices, issuePayload } from './issue.js';
+import { prepareInvoices, writeInvoices } from './issue.js';
 import { billableFor, loadLeaseTerms, planInvoice, type PlannedInvoice, type SkipReason } from './plan.js';
 import { isIsoMonth } from '../../../shared/resource-values.js';
 import { monthPeriod } from './periods.js';
@@ -132,48 +132,66 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         select id from leases_ where not billed order by id`)).map((r) => r.id);
       return { run, ids };
     });
-    // each batch's leases are read and planned (on another connection) while the batch before is
-    // written: the reading and the planning cost the run no time of their own
-    const plan = (chunk: string[]) => inScope(db, scope, async (tx) => {
-      const plans: PlannedInvoice[] = [];
-      const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
-      for (const lease of await loadLeaseTerms(tx, organizationId, { ids: chunk })) {
-        const planned = planInvoice(lease, run.period_start);
-        if (typeof planned === 'string') skipped.push({ lease_id: lease.id, reason: planned });
-        else plans.push(planned);
-      }
-      return { size: chunk.length, payload: issuePayload(plans), skipped };
-    });
-    // the first batch is read and planned before anything is written, the others while the batch
-    // before is written: a small first batch starts the writing sooner
-    const firstSize = opts.batchSize ? batchSize : Math.min(batchSize, FIRST_BATCH_SIZE);
-    const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += chunks[chunks.length - 1].length) chunks.push(ids.slice(i, i + (chunks.length ? batchSize : firstSize)));
-    // (only where scopes can run at once: inside a transaction they would share its connection)
-    const overlap = concurrentScopes(db);
-    let planned: ReturnType<typeof plan> | null = null;
-    for (let k = 0; k < chunks.length; k++) {
-      if (k > 0 && opts.pauseMs) await sleep(opts.pauseMs);
-      const batch = await (planned ?? plan(chunks[k]));
-      planned = overlap && k + 1 < chunks.length ? ahead(plan(chunks[k + 1])) : null;
-      await inScope(db, scope, async (tx) => {
-        const made = await issueInvoices(tx, organizationId, run.created_by, batch.payload, { action: 'billing_run' });
+    // A batch is one transaction: read and plan its leases, lock the repairs and readings they
+    // charge and build the rows (prepareInvoices), then, once the batch before has committed, take
+    // the series lock and write (writeInvoices) and record the progress. Where scopes can run at once
+    // (a pool: each its own connection), the next batch prepares while this one writes, so only the
+    // writing is one after the other; a batch whose predecessor failed rolls back unwritten.
+    const batch = (chunk: string[], before: Promise<unknown>) => {
+      let prepared!: () => void;
+      const ready = new Promise<void>((resolve) => { prepared = resolve; });
+      const done = inScope(db, scope, async (tx) => {
+        const plans: PlannedInvoice[] = [];
+        const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
+        for (const lease of await loadLeaseTerms(tx, organizationId, { ids: chunk })) {
+          const planned = planInvoice(lease, run.period_start);
+          if (typeof planned === 'string') skipped.push({ lease_id: lease.id, reason: planned });
+          else plans.push(planned);
+        }
+        const ready = await prepareInvoices(tx, organizationId, plans);
+        prepared();
+        await before;
+        const made = await writeInvoices(tx, organizationId, run.created_by, ready, { action: 'billing_run' });
         const madeLeases = new Set(made.map((m) => m.lease_id));
-        const lost = batch.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
-        const skipped = [...batch.skipped, ...lost];
+        const lost = ready.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
+        skipped.push(...lost);
         await tx.execute(sql`
-          update billing_runs set processed = processed + ${batch.size}, made = made + ${made.length}, heartbeat_at = now(),
+          update billing_runs set processed = processed + ${chunk.length}, made = made + ${made.length}, heartbeat_at = now(),
             skipped = skipped + ${skipped.length}, skipped_reasons = skipped_reasons || ${JSON.stringify(skipped)}::jsonb
           where organization_id = ${organizationId} and id = ${runId}`);
       });
+      done.then(prepared, prepared);
+      return { ready, done: ahead(done) };
+    };
+    // the first batch is prepared before anything is written: a small one starts the writing sooner
+    const firstSize = opts.batchSize ? batchSize : Math.min(batchSize, FIRST_BATCH_SIZE);
+    const chunks: string[][] = [];
+    for (let i = 0; i < ids.length; i += chunks[chunks.length - 1].length) chunks.push(ids.slice(i, i + (chunks.length ? batchSize : firstSize)));
+    const overlap = concurrentScopes(db) && !opts.pauseMs;
+    let before: Promise<unknown> = Promise.resolve();
+    for (let k = 0; k < chunks.length; k++) {
+      if (k > 0 && opts.pauseMs) await sleep(opts.pauseMs);
+      const next = batch(chunks[k], before);
+      if (overlap) {
+        // the next batch starts once this one is prepared and the one before it has committed
+        await next.ready;
+        await before;
+      } else {
+        await next.done;
+      }
+      before = next.done;
     }
+    await before;
     return await inScope(db, scope, async (tx) => {
       const [done] = await tx.update(billingRuns).set({ status: 'done', finished_at: new Date() })
         .where(and(eq(billingRuns.organization_id, organizationId), eq(billingRuns.id, runId))).returning();
       return done;
     });
   } catch (err) {
-    await inScope(db, scope, (tx) => tx.update(billingRuns).set({ status: 'failed', finished_at: new Date(), error: String((err as Error).message ?? err).slice(0, 500) })
+    // what went wrong, not the statement it went wrong in (the driver's error is the cause of drizzle's "Failed query: …")
+    const cause = (err as { cause?: unknown }).cause;
+    const message = String((cause instanceof Error ? cause : err as Error).message ?? err);
+    await inScope(db, scope, (tx) => tx.update(billingRuns).set({ status: 'failed', finished_at: new Date(), error: message.slice(0, 500) })
       .where(and(eq(billingRuns.organization_id, organizationId), eq(billingRuns.id, runId)))).catch(() => undefined);
     throw err;
   }

@@ -65,6 +65,33 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
     expect(lines.n).toBe(240);
   });
 
+  it('a batch that fails stops the run: the batches after it, already prepared, write nothing, and a re-run bills the rest', async () => {
+    const org = await seedOrganization(a.db, 40, { start: '2026-01-01', charge: 300 });
+    // the 23rd lease's invoice cannot be written (a fault put in the database): the third batch of 10 fails
+    const leases = rowsOf<{ id: string }>(await a.db.execute(sql`select id from leases where organization_id = ${org} order by id`)).map((r) => r.id);
+    const name = `fail_${org.toLowerCase()}`;
+    await a.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'fault put in for the test'; end $$`));
+    await a.db.execute(sql.raw(`create trigger ${name} before insert on invoices for each row when (new.lease_id = '${leases[22]}') execute function ${name}()`));
+    try {
+      await expect(runBilling(a.db, org, '2026-03', { batchSize: 10 })).rejects.toThrow();
+    } finally {
+      await a.db.execute(sql.raw(`drop trigger ${name} on invoices; drop function ${name}()`));
+    }
+    const [failed] = rowsOf<{ status: string; processed: number; made: number; error: string }>(await a.db.execute(sql`
+      select status, processed, made, error from billing_runs where organization_id = ${org}`));
+    expect(failed).toMatchObject({ status: 'failed', processed: 20, made: 20 });
+    expect(failed.error).toBe('fault put in for the test');
+    // exactly the first two batches' leases are billed, numbered 1..20
+    const billed = rowsOf<{ lease_id: string }>(await a.db.execute(sql`select lease_id from invoices where organization_id = ${org} order by lease_id`)).map((r) => r.lease_id);
+    expect(billed).toEqual(leases.slice(0, 20));
+    await expectGapless(a, org, 20);
+
+    const rerun = await runBilling(a.db, org, '2026-03', { batchSize: 10 });
+    expect(rerun).toMatchObject({ status: 'done', made: 20, skipped: 20 });
+    await expectGapless(a, org, 40);
+    await expectAuditedAsNumbered(a, org);
+  });
+
   it('two runs at once from two server processes leave one invoice per lease and period and a gapless series', async () => {
     const n = 90;
     const org = await seedOrganization(a.db, n, { start: '2026-01-01', charge: 500 });
