@@ -14,8 +14,8 @@ export interface CountOptions {
   /** A lower bound the caller already knows (start + rows on a full page): never answer less. */
   atLeast?: number;
   /**
-   * Filtered, but count exactly at any size: the choice filter exactAtAnySize found (read from its
-   * per-value counters when they are kept, count(*) otherwise); `true`: count(*).
+   * Filtered, but count exactly at any size: the choice filter or range of days exactAtAnySize found
+   * (read from its per-value counters when they are kept, count(*) otherwise); `true`: count(*).
    */
   exact?: Exact;
 }
@@ -30,32 +30,54 @@ export interface Total {
   estimated: boolean;
 }
 
-/** One equality or one-of list on a declared choice field: `{"status": ["sent", null]}`. */
+/** One equality or one-of list on a declared choice field (`{"status": ["sent", null]}`), or days of a date field. */
 export interface ChoiceFilter {
   field: string;
   values: readonly unknown[];
 }
 
-/** How a filtered total is counted exactly at any size: a choice filter, or `true` (count(*)). */
-export type Exact = ChoiceFilter | boolean;
+/** A range of days of a filterable date field, `from` and `to` included ('YYYY-MM-DD'); either may be open. */
+export interface DayRange {
+  field: string;
+  from?: unknown;
+  to?: unknown;
+}
+
+/** A filter whose total the per-value counters give. */
+export type Counted = ChoiceFilter | DayRange;
+
+/** How a filtered total is counted exactly at any size: from counters, or `true` (count(*)). */
+export type Exact = Counted | boolean;
+
+/** The fields with per-value counters: filterable choice fields and filterable date fields (migrations 0023, 0026). */
+function hasCounters(resource: Resource, key: string): boolean {
+  const field = key === 'id' ? undefined : fieldOf(resource, key);
+  if (!field || field.unique) return false;
+  return field.kind === 'choice' || (field.kind === 'date' && !!field.filter);
+}
 
 /**
  * Whether a filtered list's total is counted exactly at any size, and if so the filter (truthy;
- * false otherwise): one equality or one-of list (`{"status": "overdue"}`,
- * `{"status": ["sent", "overdue"]}`, null allowed) on a declared choice field of the area, and
- * nothing else but the organisation. Its total is the sum of the field's per-value counters
- * (migration 0023_list_choice_counts: a ledger of deltas kept by statement-level triggers, like the
- * unfiltered list_counts), one index probe over a few rows whatever the number of matches; where
- * they are not kept, count(*) over the field's (organization_id, field) index (migration 0021, an
- * index-only scan that reads every match: 157,000 paid invoices cost 6 ms). A choice field has a
- * handful of values, so such a filter is often large; a reference (tenant_id), range or search
- * filter is usually small and stays bounded.
+ * false otherwise): nothing else but the organisation and
+ * - one equality or one-of list (`{"status": "overdue"}`, `{"status": ["sent", "overdue"]}`, null
+ *   allowed) on a declared choice field of the area, or one day (or days) of a filterable date field;
+ * - or a range of days of a filterable date field (`issue_date_gte` and/or `issue_date_lte`).
+ * Its total is the sum of the field's per-value counters (migrations 0023_list_choice_counts and
+ * 0026_list_day_counts: a ledger of deltas kept by statement-level triggers, like the unfiltered
+ * list_counts), an index range over a few rows a value (a row or so a day of the range) whatever
+ * the number of matches; where they are not kept, count(*) over the field's index (an index-only
+ * scan that reads every match: 157,000 paid invoices cost 6 ms). A reference (tenant_id), amount
+ * range or search filter is usually small and stays bounded.
  */
-export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): ChoiceFilter | false {
-  if (conditions.length !== 1) return false;
-  const [c] = conditions;
-  if (c.kind !== 'eq' || c.field === 'id' || fieldOf(resource, c.field)?.kind !== 'choice') return false;
-  return { field: c.field, values: c.values };
+export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): Counted | false {
+  const [c, d] = conditions;
+  if (!c || conditions.length > 2 || !('field' in c) || !hasCounters(resource, c.field)) return false;
+  if (c.kind === 'eq') return conditions.length === 1 ? { field: c.field, values: c.values } : false;
+  if (fieldOf(resource, c.field)?.kind !== 'date') return false;
+  if (!d) return c.kind === 'gte' ? { field: c.field, from: c.value } : { field: c.field, to: c.value };
+  if (d.kind === c.kind || (d.kind !== 'gte' && d.kind !== 'lte') || d.field !== c.field) return false;
+  const [from, to] = c.kind === 'gte' ? [c, d] : [d, c];
+  return { field: c.field, from: from.value, to: to.value };
 }
 
 /**
@@ -72,10 +94,10 @@ export function exactAtAnySize(resource: Resource, conditions: readonly Conditio
  *   a handful of ledger rows, whatever the table's size. A table without the triggers (added
  *   after the migration and not yet installed), or a call with no organisation (neither given
  *   nor app.tenant set), falls back to count(*).
- * - One choice-field filter (`exact`, see exactAtAnySize): exact at any size, from the per-value
- *   counters of migration 0023_list_choice_counts (kept like list_counts; an UPDATE that changes
- *   the value or the organisation moves a count). A field without them, or no organisation:
- *   count(*), an index-only scan.
+ * - One choice-field filter, or one range of days of a date field (`exact`, see exactAtAnySize):
+ *   exact at any size, from the per-value counters of migrations 0023_list_choice_counts and
+ *   0026_list_day_counts (kept like list_counts; an UPDATE that changes the value or the
+ *   organisation moves a count). A field without them, or no organisation: count(*), an index-only scan.
  * - Filtered otherwise (other filters, several, q search): counted exactly but never past
  *   EXACT_COUNT_LIMIT + 1 rows (`LIMIT` in a subquery: bounded work, usually an index-only scan).
  *   At or below the limit the total is exact; past it the answer is the planner's estimate of the
@@ -91,7 +113,7 @@ export async function countTotal(
   const choice = unfiltered || typeof options.exact !== 'object' ? null : options.exact;
   if (unfiltered ? await isCounted(tx, name) : choice && (await isChoiceCounted(tx, name, choice.field))) {
     const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
-    const counters = choice ? choiceSum(org, name, choice) : sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`;
+    const counters = choice ? counterSum(org, name, choice) : sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`;
     const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`select case when ${org} is null then null else ${counters} end as n`));
     if (row.n !== null) return exact(row.n);
   }
@@ -120,8 +142,8 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
 /**
  * The list total as a scalar subquery for the page query to carry (listRecords: the page and its
  * total in one statement, one round trip), with the same rule as countTotal: unfiltered, the
- * counters (count(*) for a table without them); one choice-field filter (`exact`), its per-value
- * counters (count(*) for a field without them); otherwise a count bounded at
+ * counters (count(*) for a table without them); one choice-field filter or range of days (`exact`),
+ * its per-value counters (count(*) for a field without them); otherwise a count bounded at
  * EXACT_COUNT_LIMIT + 1 that, when it reaches the bound, answers the planner's estimate instead
  * (boundedOrEstimate). Read the answer with carriedTotal.
  */
@@ -140,7 +162,7 @@ export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: b
   const name = getTableName(t);
   if (!countersKnown(t, unfiltered, exact)) return null;
   if (unfiltered) return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
-  if (typeof exact === 'object') return choiceSum(sql`${organizationId}::text`, name, exact);
+  if (typeof exact === 'object') return counterSum(sql`${organizationId}::text`, name, exact);
   if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
   return boundedOrEstimate(t, where);
 }
@@ -176,19 +198,25 @@ function pastLimitEstimated(bounded: SQL, t: ResourceTable, where: SQL): SQL<str
 }
 
 /**
- * The organisation's rows whose `choice.field` is one of `choice.values` (null: the rows without a
- * value), as the sum of their ledger rows: an index range per value over
- * list_choice_counts_key_idx, a few rows each (folded past 32).
+ * The organisation's rows whose `filter.field` is one of `filter.values` (null: the rows without a
+ * value) or within its range of days, as the sum of their ledger rows: an index range per value, or
+ * one over the days, over list_choice_counts_key_idx, a few rows a value (folded past 32).
  */
-function choiceSum(org: SQL, name: string, choice: ChoiceFilter): SQL<string> {
-  // strings, or placeholders for them (list-statement.ts)
-  const values = choice.values.filter((v) => v !== null);
+function counterSum(org: SQL, name: string, filter: Counted): SQL<string> {
   const parts: SQL[] = [];
-  if (values.length) parts.push(sql`value in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`);
-  if (choice.values.includes(null)) parts.push(sql`value is null`);
+  if ('values' in filter) {
+    // strings, or placeholders for them (list-statement.ts)
+    const values = filter.values.filter((v) => v !== null);
+    if (values.length) parts.push(sql`value in (${sql.join(values.map((v) => sql`${v}`), sql`, `)})`);
+    if (filter.values.includes(null)) parts.push(sql`value is null`);
+  } else {
+    // a day 'YYYY-MM-DD' (migration 0026): the range's days are a range of values
+    const bounds = [filter.from === undefined ? null : sql`value >= ${filter.from}`, filter.to === undefined ? null : sql`value <= ${filter.to}`].filter((x) => x !== null);
+    parts.push(bounds.length ? sql.join(bounds, sql` and `) : sql`value is not null`);
+  }
   const which = parts.length ? sql.join(parts, sql` or `) : sql`false`;
   return sql<string>`(select coalesce(sum(n), 0) from list_choice_counts
-    where organization_id = ${org} and table_name = ${name} and field = ${choice.field} and (${which}))`;
+    where organization_id = ${org} and table_name = ${name} and field = ${filter.field} and (${which}))`;
 }
 
 /**
@@ -225,7 +253,7 @@ async function isCounted(tx: Db, name: string): Promise<boolean> {
  */
 const choiceCounted = new Set<string>();
 
-/** Whether this process knows the counters a total would read (unfiltered, or a choice filter's), so knownTotalExpression needs no read. */
+/** Whether this process knows the counters a total would read (unfiltered, or a counted filter's), so knownTotalExpression needs no read. */
 export function countersKnown(t: ResourceTable, unfiltered: boolean, exact: Exact = false): boolean {
   const name = getTableName(t);
   if (unfiltered) return counted.has(name);

@@ -62,8 +62,14 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     const refs: InlineReferences | undefined = shared ? { ctes: [], overflowed: [] } : undefined;
     const where = whereOf(resource, t, org, q.conditions, (i, vs, column) => (placeholders[i] = vs.map((_, j) => sql.param(P(`c${i}_${j}`), column))), refs);
     if (refs) return sharedScanPage(t, q, org, where, gate, refs);
-    // a choice filter's total reads its counters by the same placeholders
-    const exact = choice && { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] };
+    // a counted filter's total reads its counters by the same placeholders
+    const dayBound = (kind: 'gte' | 'lte') => {
+      const i = q.conditions.findIndex((c) => c.kind === kind);
+      return i < 0 ? undefined : placeholders[i][0];
+    };
+    const exact = choice && ('values' in choice
+      ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
+      : { field: choice.field, from: dayBound('gte'), to: dayBound('lte') });
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);

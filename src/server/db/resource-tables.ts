@@ -140,8 +140,8 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
   }
   // A filterable choice field (status, kind, method): its filter's total is exact at any size
   // (crud/count.ts exactAtAnySize), read from its per-value counters (migration
-  // 0023_list_choice_counts; a new such field needs list_choice_counts_install in its migration,
-  // tests/server/crud/choice-counts.test.ts checks) and otherwise an index-only count over
+  // 0023_list_choice_counts, and 0026 for the days of a filterable date field; a new such field
+  // needs list_choice_counts_install in its migration, tests/server/crud/choice-counts.test.ts checks) and otherwise an index-only count over
   // (org, field). Its own index even beside a sort index (org, field, id): a handful of values
   // dedupe to a tenth of the size, so 157,000 paid invoices count in 6 ms instead of 13
   // (migration 0021's note).

@@ -72,13 +72,14 @@ function insertTenants(org: string, n: number, kind = 'individual') {
 const idList = (xs: Array<{ id: string }>) => sql.join(xs.map((r) => sql`${r.id}`), sql`, `);
 
 describe('per-value counters', () => {
-  it('are kept for every filterable choice field of every area (the ones migration 0021 indexed), and not on the ledgers', async () => {
+  it('are kept for every filterable choice and date field of every area, and not on the ledgers', async () => {
     const kept = rowsOf<{ relname: string; fields: string[] }>(await db.execute(sql`
       select c.relname, (string_to_array(encode(g.tgargs, 'escape'), '\\000'))[1:g.tgnargs] as fields
       from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_choice_counts_update'`));
     const byTable = new Map(kept.map((r) => [r.relname, [...r.fields].sort()]));
     for (const r of storedResources) {
-      const fields = r.fields.filter((f) => f.kind === 'choice' && f.filter && !f.unique).map((f) => f.key).sort();
+      // and the filterable dates' (per day, migration 0026)
+      const fields = r.fields.filter((f) => (f.kind === 'choice' || f.kind === 'date') && f.filter && !f.unique).map((f) => f.key).sort();
       const table = getTableName(resourceTables[r.name]);
       if (fields.length) expect(byTable.get(table), r.name).toEqual(fields);
       else expect(byTable.has(table), r.name).toBe(false);
@@ -187,6 +188,58 @@ describe('per-value counters', () => {
     const empty = await inScope(db, { tenant: a }, (tx) => listRecords(tx, propertiesResource, a,
       parseListQuery(propertiesResource, { filter: '{"county":["mombasa",null]}', range: '[100,109]' })));
     expect(empty).toEqual({ rows: [], total: 5, estimated: false });
+  });
+
+  it('count days: a range of a date field (either bound alone) or one day is read from them, through inserts, date changes, deletes and rollbacks, whatever the DateStyle', async () => {
+    const a = ulid();
+    const b = ulid();
+    const credits = resourceByName('sms-credits')!;
+    const smsCredits = resourceTables['sms-credits'];
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10);
+    const add = (org: string, days: number[]) => inScope(db, { tenant: org }, (tx) => tx.insert(smsCredits).values(days.map((d) => ({
+      organization_id: org, id: ulid(), kind: 'top_up', credits: 10, date: day(d),
+    }))).returning({ id: smsCredits.id }));
+    // 90 days of January to March, two on each tenth day; next door, the same days (never counted here)
+    const mine = await add(a, [...Array.from({ length: 90 }, (_, i) => i), ...Array.from({ length: 9 }, (_, i) => i * 10)]);
+    await add(b, Array.from({ length: 90 }, (_, i) => i));
+    const list = (filter: Record<string, unknown>) => listed(a, filter, credits);
+    const truth = async (from: string | null, to: string | null) => Number((await one<{ n: string }>(sql`
+      select count(*) as n from sms_credits where organization_id = ${a} and (${from}::date is null or date >= ${from}::date) and (${to}::date is null or date <= ${to}::date)`)).n);
+    const check = async () => {
+      expect(await list({ date_gte: '2026-01-01', date_lte: '2026-01-31' })).toBe(await truth('2026-01-01', '2026-01-31'));
+      expect(await list({ date_gte: '2026-02-15' })).toBe(await truth('2026-02-15', null));
+      expect(await list({ date_lte: '2026-01-10' })).toBe(await truth(null, '2026-01-10'));
+      expect(await list({ date: '2026-01-11' })).toBe(await truth('2026-01-11', '2026-01-11'));
+    };
+    expect([await list({ date_gte: '2026-01-01', date_lte: '2026-01-31' }), await list({ date: '2026-01-11' }), await list({ date_gte: '2026-03-31' })]).toEqual([31 + 4, 2, 1]);
+    await check();
+    // the ranges' totals are the counters': a delta written behind the table's back shows
+    await db.execute(sql`insert into list_choice_counts values (${a}, 'sms_credits', 'date', '2026-01-15', 1000)`);
+    expect(await list({ date_gte: '2026-01-15', date_lte: '2026-01-15' })).toBe(1001);
+    await db.execute(sql`delete from list_choice_counts where organization_id = ${a} and n = 1000`);
+    // a date moved by the app role moves its count between days, in another DateStyle too
+    await inScope(db, { tenant: a }, async (tx) => {
+      await tx.execute(sql`set local datestyle = 'SQL, DMY'`);
+      await tx.update(smsCredits).set({ date: '2026-02-28' }).where(and(eq(smsCredits.organization_id, a), inArray(smsCredits.id, mine.slice(0, 5).map((r) => r.id))));
+      await tx.insert(smsCredits).values({ organization_id: a, id: ulid(), kind: 'top_up', credits: 5, date: '2026-01-20' });
+    });
+    await check();
+    expect(await list({ date: '2026-02-28' })).toBe(6);
+    await inScope(db, { tenant: a }, (tx) => tx.delete(smsCredits).where(and(eq(smsCredits.organization_id, a), eq(smsCredits.date, '2026-01-11'))));
+    await expect(inScope(db, { tenant: a }, async (tx) => {
+      await tx.insert(smsCredits).values({ organization_id: a, id: ulid(), kind: 'top_up', credits: 5, date: '2026-01-25' });
+      throw new Error('rolled back');
+    })).rejects.toThrow('rolled back');
+    await check();
+    expect(await list({ date: '2026-01-11' })).toBe(0);
+    const days = rowsOf<{ value: string }>(await db.execute(sql`
+      select distinct value from list_choice_counts where organization_id = ${a} and table_name = 'sms_credits' and field = 'date' order by 1`)).map((r) => r.value);
+    for (const v of days) expect(v).toMatch(/^2026-0[1-3]-\d\d$/);
+    const { ledger, counted } = await perValue(a, 'date', 'sms_credits');
+    expect(ledger).toEqual(counted);
+    // an empty page past the end answers from the same counters
+    const empty = await inScope(db, { tenant: a }, (tx) => listRecords(tx, credits, a, parseListQuery(credits, { filter: '{"date_gte":"2026-03-01"}', range: '[500,509]' })));
+    expect(empty).toEqual({ rows: [], total: await truth('2026-03-01', null), estimated: false });
   });
 
   it('fold their ledger so a value\'s total reads a few rows, however many statements wrote it', async () => {
