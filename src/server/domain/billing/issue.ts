@@ -46,6 +46,7 @@ export interface IssuePayload {
 const INVOICE_COLUMNS = ['id', 'lease_id', 'tenant_id', 'house_id', 'property_id', 'period_start', 'period_end', 'issue_date', 'due_date', 'total', 'audit_id'] as const;
 const LINE_COLUMNS = ['id', 'invoice_id', 'position', 'kind', 'charge_id', 'description', 'quantity', 'rate', 'amount', 'meter_previous', 'meter_current'] as const;
 
+/** Each key's values over `rows` rows, one array literal a key. */
 function columns<K extends string>(keys: readonly K[], rows: number, value: (key: K, row: number) => unknown): Record<K, string> {
   const out = {} as Record<K, string>;
   for (const key of keys) out[key] = arrayLiteral(Array.from({ length: rows }, (_, row) => value(key, row)));
@@ -119,11 +120,11 @@ export async function writeInvoices(
   // value by their place in the batch, their lines, their audit rows and the series moved on by the
   // winners; the foreign keys of the lines are checked at its end, when the invoices are there.
   // Each winner says whether its tenant holds credit on account.
-  const [v, w] = [payload.invoices, payload.lines];
+  const { invoices: iv, lines: lv } = payload;
   const won = rowsOf<{ id: string; tenant_id: string; credit: boolean }>(await tx.execute(sql`
     with x as (
-      select * from unnest(${v.id}::text[], ${v.lease_id}::text[], ${v.tenant_id}::text[], ${v.house_id}::text[], ${v.property_id}::text[],
-        ${v.period_start}::date[], ${v.period_end}::date[], ${v.issue_date}::date[], ${v.due_date}::date[], ${v.total}::numeric[], ${v.audit_id}::text[])
+      select * from unnest(${iv.id}::text[], ${iv.lease_id}::text[], ${iv.tenant_id}::text[], ${iv.house_id}::text[], ${iv.property_id}::text[],
+        ${iv.period_start}::date[], ${iv.period_end}::date[], ${iv.issue_date}::date[], ${iv.due_date}::date[], ${iv.total}::numeric[], ${iv.audit_id}::text[])
         with ordinality as x(id, lease_id, tenant_id, house_id, property_id, period_start, period_end, issue_date, due_date, total, audit_id, ord)
     ), ins as (
       insert into invoices (organization_id, id, number, lease_id, tenant_id, house_id, property_id, period_start, period_end,
@@ -137,8 +138,8 @@ export async function writeInvoices(
     ), lines as (
       insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
       select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
-      from unnest(${w.id}::text[], ${w.invoice_id}::text[], ${w.position}::int[], ${w.kind}::text[], ${w.charge_id}::text[], ${w.description}::text[],
-        ${w.quantity}::numeric[], ${w.rate}::numeric[], ${w.amount}::numeric[], ${w.meter_previous}::numeric[], ${w.meter_current}::numeric[])
+      from unnest(${lv.id}::text[], ${lv.invoice_id}::text[], ${lv.position}::int[], ${lv.kind}::text[], ${lv.charge_id}::text[], ${lv.description}::text[],
+        ${lv.quantity}::numeric[], ${lv.rate}::numeric[], ${lv.amount}::numeric[], ${lv.meter_previous}::numeric[], ${lv.meter_current}::numeric[])
         as y(id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, meter_previous, meter_current)
       join ins on ins.id = y.invoice_id
       order by y.id

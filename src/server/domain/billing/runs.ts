@@ -138,8 +138,8 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
     // (a pool: each its own connection), the next batch prepares while this one writes, so only the
     // writing is one after the other; a batch whose predecessor failed rolls back unwritten.
     const batch = (chunk: string[], before: Promise<unknown>) => {
-      let prepared!: () => void;
-      const ready = new Promise<void>((resolve) => { prepared = resolve; });
+      let isReady!: () => void;
+      const ready = new Promise<void>((resolve) => { isReady = resolve; });
       const done = inScope(db, scope, async (tx) => {
         const plans: PlannedInvoice[] = [];
         const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
@@ -148,19 +148,19 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
           if (typeof planned === 'string') skipped.push({ lease_id: lease.id, reason: planned });
           else plans.push(planned);
         }
-        const ready = await prepareInvoices(tx, organizationId, plans);
-        prepared();
+        const invoices = await prepareInvoices(tx, organizationId, plans);
+        isReady();
         await before;
-        const made = await writeInvoices(tx, organizationId, run.created_by, ready, { action: 'billing_run' });
+        const made = await writeInvoices(tx, organizationId, run.created_by, invoices, { action: 'billing_run' });
         const madeLeases = new Set(made.map((m) => m.lease_id));
-        const lost = ready.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
+        const lost = invoices.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
         skipped.push(...lost);
         await tx.execute(sql`
           update billing_runs set processed = processed + ${chunk.length}, made = made + ${made.length}, heartbeat_at = now(),
             skipped = skipped + ${skipped.length}, skipped_reasons = skipped_reasons || ${JSON.stringify(skipped)}::jsonb
           where organization_id = ${organizationId} and id = ${runId}`);
       });
-      done.then(prepared, prepared);
+      done.then(isReady, isReady);
       return { ready, done: ahead(done) };
     };
     // the first batch is prepared before anything is written: a small one starts the writing sooner
