@@ -49,11 +49,13 @@ export type Counted = ChoiceFilter | DayRange;
 /** How a filtered total is counted exactly at any size: from counters, or `true` (count(*)). */
 export type Exact = Counted | boolean;
 
-/** The fields with per-value counters: filterable choice fields and filterable date fields (migrations 0023, 0026). */
-function hasCounters(resource: Resource, key: string): boolean {
+/**
+ * The field of `key` when it has per-value counters: a filterable choice or date field, not unique
+ * (the fields migrations 0023 and 0026 track; tests/server/crud/choice-counts.test.ts checks).
+ */
+function countedField(resource: Resource, key: string) {
   const field = key === 'id' ? undefined : fieldOf(resource, key);
-  if (!field || field.unique) return false;
-  return field.kind === 'choice' || (field.kind === 'date' && !!field.filter);
+  return field && field.filter && !field.unique && (field.kind === 'choice' || field.kind === 'date') ? field : undefined;
 }
 
 /**
@@ -71,9 +73,11 @@ function hasCounters(resource: Resource, key: string): boolean {
  */
 export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): Counted | false {
   const [c, d] = conditions;
-  if (!c || conditions.length > 2 || !('field' in c) || !hasCounters(resource, c.field)) return false;
+  if (!c || conditions.length > 2 || !('field' in c)) return false;
+  const field = countedField(resource, c.field);
+  if (!field) return false;
   if (c.kind === 'eq') return conditions.length === 1 ? { field: c.field, values: c.values } : false;
-  if (fieldOf(resource, c.field)?.kind !== 'date') return false;
+  if (field.kind !== 'date') return false;
   if (!d) return c.kind === 'gte' ? { field: c.field, from: c.value } : { field: c.field, to: c.value };
   if (d.kind === c.kind || (d.kind !== 'gte' && d.kind !== 'lte') || d.field !== c.field) return false;
   const [from, to] = c.kind === 'gte' ? [c, d] : [d, c];

@@ -35,7 +35,7 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  * literal per column (PostgreSQL reads these faster than the same rows as JSON). Everything but the
  * numbers, which come from the series under its lock.
  */
-export interface IssuePayload {
+interface IssuePayload {
   plans: PlannedInvoice[];
   /** The ids of `plans`, in order. */
   ids: string[];
@@ -53,7 +53,7 @@ function columns<K extends string>(keys: readonly K[], rows: number, value: (key
   return out;
 }
 
-export function issuePayload(planned: PlannedInvoice[]): IssuePayload {
+function issuePayload(planned: PlannedInvoice[]): IssuePayload {
   const plans = [...planned].sort((a, b) => (a.lease_id < b.lease_id ? -1 : a.lease_id > b.lease_id ? 1 : 0));
   const ids = newIds(plans.length);
   const auditIds = newIds(plans.length);
