@@ -5,7 +5,7 @@ import { rowsOf, type Db } from '../../db/client.js';
 import { cents, dec } from '../payments/allocation.js';
 import { agingReport } from './aging.js';
 import { depositSums } from '../billing/deposits.js';
-import { propertyStatement } from './property-statement.js';
+import { dueToOwners } from './property-statement.js';
 import { today, TZ } from './common.js';
 
 import type { Dashboard } from '../../../shared/money-report-shapes.js';
@@ -66,7 +66,7 @@ export async function dashboard(tx: Db, organizationId: string, permissions: rea
       (select sum(amount)::text from incomes where organization_id = ${organizationId} and date >= ${first}) as income`));
   const aging = await agingReport(tx, organizationId, { as_of: asOf });
   // every owner's closing due today, summed: what the agency holds for the owners
-  const owed = await propertyStatement(tx, organizationId, { all: true, from: asOf, to: asOf });
+  const owed = await dueToOwners(tx, organizationId, asOf);
   const monthRows = months.map((m) => ({ month: m.month, billed: dec(cents(m.billed)), collected: dec(cents(m.collected)) }));
   const current = monthRows[monthRows.length - 1] ?? { billed: '0.00', collected: '0.00' };
   return {
@@ -82,7 +82,7 @@ export async function dashboard(tx: Db, organizationId: string, permissions: rea
       credit: aging.totals.credit, total: aging.totals.balance,
     },
     unmatched_payments: { count: misc.unmatched, amount: dec(cents(misc.unmatched_amount)) },
-    due_to_owners: owed.amount_due_to_owner,
+    due_to_owners: owed,
     open_tickets: occ0.tickets,
     sms_credits: occ0.sms,
     attention,
