@@ -1,7 +1,8 @@
 // `npx tsx bench/reports.ts`: the reports of issue 14 for the `npm run seed:scale` organisation —
 // aging (all tenants), a tenant statement and a property statement (one year), a property's rent
-// roll, the dashboard — each through its service (a transaction as keja_app with row-level
-// security, the report's queries, the cents arithmetic and JSON shaping) next to the single raw SQL
+// roll, the dashboard — each through its service (a read-only transaction as keja_app, as its
+// route runs it, with row-level security, the report's queries, the cents arithmetic and JSON
+// shaping) next to the single raw SQL
 // aggregate over the same rows (bench/raw-reports.ts: a bare pool connection, no transaction, no
 // shaping), measured alternately in the same run. Target: service ≤ 1.2 × raw (bench/targets.ts).
 // Prints medians and ratios, and checks a few figures of each pair agree (a raw query that
@@ -62,7 +63,7 @@ export async function benchReports(log: (line: string) => void = console.log): P
   const now = today();
   log(`${SCALE_ORGANIZATION}: ${meta.invoices.toLocaleString('en')} invoices; aging as of ${asOf}; statements from ${from} to ${to} (property ${meta.property}, tenant ${meta.tenant}); rent roll and dashboard as of today, ${now}`);
 
-  const scoped = <T>(fn: (tx: Parameters<Parameters<typeof inScope>[2]>[0]) => Promise<T>) => () => inScope(database.app, { tenant: orgId }, fn);
+  const scoped = <T>(fn: (tx: Parameters<Parameters<typeof inScope>[2]>[0]) => Promise<T>) => () => inScope(database.app, { tenant: orgId, readOnly: true }, fn);
   const reports: Report[] = [
     {
       name: 'aging report (all tenants)',

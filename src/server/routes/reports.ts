@@ -32,7 +32,8 @@ async function report<T>(
   const { data, org } = await withTenant(req, 'list.statement', async (tx, ctx) => {
     if (fmt !== 'json' && !ctx.permissions.includes('export.statement')) throw forbidden();
     return { data: await build(tx, ctx.organizationId), org: fmt === 'pdf' ? await orgInfo(tx, ctx.organizationId) : null };
-  });
+    // a report only reads: its commit need not hold up the answer (client.ts inScope)
+  }, { readOnly: true });
   if (fmt === 'json') return data;
   const t = table(data);
   if (fmt === 'csv') {
@@ -95,5 +96,5 @@ export async function reportRoutes(fastify: FastifyInstance) {
 
   app.get('/dashboard', {
     schema: { tags: ['statements'], summary: 'The dashboard’s figures in one call (membership is enough)', response: { 200: Dashboard } },
-  }, (req) => withTenant(req, null, (tx, ctx) => dashboard(tx, ctx.organizationId, ctx.permissions)));
+  }, (req) => withTenant(req, null, (tx, ctx) => dashboard(tx, ctx.organizationId, ctx.permissions), { readOnly: true }));
 }

@@ -4,7 +4,8 @@ import { executePrepared, inScope, rowsOf, type Database } from '../../../src/se
 import { onPostgres, testDatabase } from '../helpers.js';
 
 // executePrepared's generic option (the report statements): the same rows as an ordinary execute,
-// under the scope's row-level security, and the transaction's settings as they were afterwards.
+// under the scope's row-level security, and the transaction's settings as they were afterwards
+// (with hashJoins, enable_mergejoin too).
 
 let database: Database;
 const orgs = ['CLIENT-TEST-ORG-A', 'CLIENT-TEST-ORG-B'];
@@ -29,15 +30,17 @@ describe('executePrepared with a generic plan', () => {
     for (let run = 0; run < 3; run++) {
       for (const org of orgs) {
         await inScope(database.app, { tenant: org }, async (tx) => {
-          const before = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers`))[0];
+          const before = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers, current_setting('enable_mergejoin') as merge`))[0];
           const plain = rowsOf(await tx.execute(statement(org, "O'Brien \\ Wanjiru")));
           const generic = rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true }));
           expect(generic).toEqual(plain);
           expect(generic).toEqual([{ found: [{ id: `${org}-T1`, name: "O'Brien \\ Wanjiru" }], visible: 2 }]);
+          // planned without merge joins: the same rows, and enable_mergejoin put back as well
+          expect(rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true, hashJoins: true }))).toEqual(plain);
           // another organisation's id finds nothing: row-level security holds whatever the plan
           const other = orgs.find((o) => o !== org)!;
           expect(rowsOf(await executePrepared(tx, statement(other, 'Achieng'), { generic: true }))).toEqual([{ found: null, visible: 2 }]);
-          const after = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers`))[0];
+          const after = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers, current_setting('enable_mergejoin') as merge`))[0];
           expect(after).toEqual(before);
         });
       }

@@ -5,7 +5,7 @@ import { humanise } from '../../../shared/humanise.js';
 import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
-import { depositLine } from '../billing/deposits.js';
+import { depositLineOf } from '../billing/deposits.js';
 import { addDays, type ReportTable } from './common.js';
 import { remittanceRows, remittanceTotals, vatRates, vatRegistered, vatTo, type RemittanceRow } from './owner-account.js';
 import { rateOn } from './tax-rates.js';
@@ -19,8 +19,12 @@ export const AGENCY_INCOME = ['commission', 'letting_fee'];
 
 type Money = Record<string, string | null>;
 
-/** A line that is not the owner's money (invoice_lines `l`, charges `dc`): a deposit, or a charge the agency keeps. */
-const OWNERS_NOT = sql`(l.kind = 'deposit' or dc.category = 'deposit' or dc.kept_by = 'agency')`;
+/**
+ * A line (invoice_lines `l`) that is not the owner's money: a deposit, or a charge the agency keeps.
+ * The charges are read once a statement, as an array (an InitPlan), not joined to every line.
+ */
+const ownersNot = (organizationId: string) => sql`(l.kind = 'deposit'
+  or l.charge_id = any(array(select c.id from charges c where c.organization_id = ${organizationId} and (c.category = 'deposit' or c.kept_by = 'agency'))))`;
 
 interface Prop { id: string; name: string; code: string | null; owner_id: string; owner: string; aggregator: string | null; rate: string; share: string | null }
 /** Per house, each figure at the end of the day before the period (_b) and at its end (_t). */
@@ -97,12 +101,14 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query, closingOnly
   // keeps. A line counts from its posted_on, else its invoice's issue date: inside at(day, …) the
   // invoice is issued by that day, so a line without posted_on is there.
   const postedBy = (day: string) => sql`(l.posted_on is null or l.posted_on <= ${day}::date)`;
+  const depositLine = depositLineOf(organizationId);
+  const notOwners = ownersNot(organizationId);
   const lineSums = sql`${lateAmount(before)} as late_b, ${lateAmount(q.to)} as late_t,
-          bool_or(${OWNERS_NOT}) as split,
+          bool_or(${notOwners}) as split,
           sum(l.amount) filter (where ${depositLine} and ${postedBy(before)}) as deposit_b,
           sum(l.amount) filter (where ${depositLine} and ${postedBy(q.to)}) as deposit_t,
-          sum(l.amount) filter (where ${OWNERS_NOT} and not ${depositLine} and ${postedBy(before)}) as agency_b,
-          sum(l.amount) filter (where ${OWNERS_NOT} and not ${depositLine} and ${postedBy(q.to)}) as agency_t`;
+          sum(l.amount) filter (where ${notOwners} and not ${depositLine} and ${postedBy(before)}) as agency_b,
+          sum(l.amount) filter (where ${notOwners} and not ${depositLine} and ${postedBy(q.to)}) as agency_t`;
   const paidSums = sql`${skip(before) ? sql`null::numeric` : sql`sum(pa.amount) filter (where ${allocatedOn(before)})`} as paid_b,
     sum(pa.amount) filter (where ${allocatedOn(q.to)}) as paid_t`;
   const perInvoice = q.all
@@ -114,9 +120,7 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query, closingOnly
       left join (
         select l.invoice_id, ${lineSums}
         from invoice_lines l
-        left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
-        where l.organization_id = ${organizationId} and (l.posted_on > ${before}::date or l.waived_on > ${before}::date or l.kind = 'deposit'
-          or l.charge_id = any(array(select c.id from charges c where c.organization_id = ${organizationId} and (c.category = 'deposit' or c.kept_by = 'agency'))))
+        where l.organization_id = ${organizationId} and (l.posted_on > ${before}::date or l.waived_on > ${before}::date or ${notOwners})
         group by l.invoice_id
       ) x on x.invoice_id = i.id`
     // the statement's invoices' ids, and their allocations and lines through those ids (one index
@@ -136,7 +140,6 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query, closingOnly
       left join (
         select l.invoice_id, ${lineSums}
         from invoice_lines l
-        left join charges dc on dc.organization_id = l.organization_id and dc.id = l.charge_id
         where l.organization_id = ${organizationId} and l.invoice_id = ${ids}
         group by l.invoice_id
       ) x on x.invoice_id = i.id`;
@@ -220,7 +223,7 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query, closingOnly
            (select json_agg(f) from flows f) as flows,
            (select json_agg(a) from applied a) as applied,
            ${vatRegistered(organizationId)} as vat_registered,
-           (select json_agg(r order by r.day, r.id, r.voided) from (${remittanceRows(organizationId, q, q.to)}) r) as remittances`, { generic: !q.all }));
+           (select json_agg(r order by r.day, r.id, r.voided) from (${remittanceRows(organizationId, q, q.to)}) r) as remittances`, { generic: !q.all, hashJoins: true }));
   return found;
 }
 
