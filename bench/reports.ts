@@ -2,9 +2,9 @@
 // aging (all tenants), a tenant statement and a property statement (one year), a property's rent
 // roll, the dashboard — each through its service (a read-only transaction as keja_app, as its
 // route runs it, with row-level security, the report's queries, the cents arithmetic and JSON
-// shaping) next to the single raw SQL
-// aggregate over the same rows (bench/raw-reports.ts: a bare pool connection, no transaction, no
-// shaping), measured alternately in the same run. Target: service ≤ 1.2 × raw (bench/targets.ts).
+// shaping) next to the single raw SQL aggregate over the same rows (bench/raw-reports.ts: a bare
+// pool connection, no transaction, no shaping), measured alternately in the same run. Target:
+// service ≤ 1.2 × raw (bench/targets.ts).
 // Prints medians and ratios, and checks a few figures of each pair agree (a raw query that
 // computed less would flatter the service); no timing asserts.
 //
