@@ -243,7 +243,7 @@ export function propertyStatement(tx: Db, organizationId: string, q: Query): Pro
  * What the agency holds for the owners at the end of `day` (the dashboard): every property's
  * closing due, summed, as propertyStatement({ all }) has it. Only the closing is worked out: it
  * needs the ledger at the end alone (opening + in − out telescopes), so the figures at the day
- * before are left out, which saves a quarter of the pass over the organisation's invoices.
+ * before are left out: a fifth less of the pass over the organisation's invoices.
  */
 export async function dueToOwners(tx: Db, organizationId: string, day: string): Promise<string> {
   return (await statementOf(tx, organizationId, { all: true, from: day, to: day }, true)).amount_due_to_owner;
