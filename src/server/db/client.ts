@@ -9,7 +9,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { is, SQL, sql } from 'drizzle-orm';
-import type { Rendered } from './statements.js';
+import { asSql, type Rendered } from './statements.js';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { secureSql } from './secure.js';
@@ -279,11 +279,25 @@ export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQ
   }
 }
 
+/** Statement names by text, each text hashed once (a rendered shape's is the same string every time). */
+const hashes = new Map<string, string>();
+function hashOf(text: string): string {
+  let hash = hashes.get(text);
+  if (!hash) {
+    if (hashes.size >= 2000) hashes.clear();
+    hash = createHash('sha1').update(text).digest('hex').slice(0, 32);
+    hashes.set(text, hash);
+  }
+  return hash;
+}
+
 /**
  * Like tx.execute, as a named prepared statement on PostgreSQL (named by a hash of its text, so the
  * same text always has the same name): each pooled connection parses it once and, after a few runs,
  * keeps a generic plan. For large report queries whose planning (a dozen relations, each with its
- * row-level security qual) costs more than running them. PGlite: a plain execute.
+ * row-level security qual) costs more than running them. PGlite: a plain execute. `query` is
+ * drizzle SQL, or a statement rendered once per shape (statements.ts rendered), which is neither
+ * built nor rendered again.
  *
  * `generic`: the generic plan from the first run on each connection, not after five custom plans
  * (PostgreSQL's rule), for a statement whose plan does not depend on its values (every read through
@@ -299,14 +313,14 @@ export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQ
  * property's invoices, their allocations and lines), it sorts each side first: about a tenth of the
  * property statement, against hash joins that take the rows as they come.
  */
-export async function executePrepared(tx: Db, query: SQL, options: { generic?: boolean; hashJoins?: boolean } = {}): Promise<unknown> {
+export async function executePrepared(tx: Db, query: SQL | Rendered, options: { generic?: boolean; hashJoins?: boolean } = {}): Promise<unknown> {
   const session = (tx as unknown as { session?: unknown }).session;
-  if (!(session instanceof NodePgSession)) return tx.execute(query);
+  if (!(session instanceof NodePgSession)) return tx.execute(is(query, SQL) ? query : asSql(query));
   const parts = session as unknown as PgSessionParts & {
     prepareQuery(q: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> };
   };
-  const q = parts.dialect.sqlToQuery(query);
-  const hash = createHash('sha1').update(q.sql).digest('hex').slice(0, 32);
+  const q = is(query, SQL) ? parts.dialect.sqlToQuery(query) : query;
+  const hash = hashOf(q.sql);
   const values = q.params.map(literal);
   if (!options.generic || parts.client instanceof pg.Pool || values.includes(null)) return parts.prepareQuery(q, undefined, `keja_${hash}`, false).execute();
   const client = parts.client;

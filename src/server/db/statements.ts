@@ -1,4 +1,4 @@
-import { fillPlaceholders, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 /** A statement's text ($1…$n) and its values. */
@@ -29,3 +29,12 @@ export function rendered(key: string, build: () => SQL, values: Record<string, u
 
 /** The shapes built so far (tests: a list on PostgreSQL went the one-round-trip way). */
 export const renderedShapes = (): string[] => [...cache.keys()];
+
+/**
+ * A rendered statement as drizzle SQL again, its values parameters, for where only SQL is taken
+ * (PGlite's execute). Drizzle numbers its parameters $1…$n and writes no other dollar sign.
+ */
+export function asSql(statement: Rendered): SQL {
+  const parts = statement.sql.split(/\$(\d+)/);
+  return sql.join(parts.map((part, i) => (i % 2 ? sql`${statement.params[Number(part) - 1]}` : sql.raw(part))));
+}

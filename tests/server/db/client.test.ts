@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { executePrepared, inScope, rowsOf, type Database } from '../../../src/server/db/client.js';
+import { rendered } from '../../../src/server/db/statements.js';
 import { onPostgres, testDatabase } from '../helpers.js';
 
 // executePrepared's generic option (the report statements): the same rows as an ordinary execute,
@@ -35,6 +36,12 @@ describe('executePrepared with a generic plan', () => {
           const generic = rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true }));
           expect(generic).toEqual(plain);
           expect(generic).toEqual([{ found: [{ id: `${org}-T1`, name: "O'Brien \\ Wanjiru" }], visible: 2 }]);
+          // rendered once with placeholders and filled per call (on PGlite back into SQL: statements.ts
+          // asSql): the same rows, a value holding "$1" and quotes staying a value
+          for (const name of ["O'Brien \\ Wanjiru", 'Achieng', '$1 $2']) {
+            const once = rendered('client.test|statement', () => statement(sql.placeholder('org') as unknown as string, sql.placeholder('name') as unknown as string), { org, name });
+            expect(rowsOf(await executePrepared(tx, once, { generic: true }))).toEqual(rowsOf(await tx.execute(statement(org, name))));
+          }
           // planned without merge joins: the same rows, and enable_mergejoin put back as well
           expect(rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true, hashJoins: true }))).toEqual(plain);
           // another organisation's id finds nothing: row-level security holds whatever the plan
