@@ -224,7 +224,17 @@ const drizzleReads = {
 
 /** The statements each pooled connection has prepared with SQL PREPARE (readOnce), by name. */
 const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
-const preparedNames = new Map<string, string>();
+/** Prepared statements' names by text, each text hashed once (a rendered shape's is the same string every time). */
+const hashes = new Map<string, string>();
+function hashOf(text: string): string {
+  let hash = hashes.get(text);
+  if (!hash) {
+    if (hashes.size >= 2000) hashes.clear();
+    hash = createHash('sha1').update(text).digest('hex').slice(0, 32);
+    hashes.set(text, hash);
+  }
+  return hash;
+}
 
 /**
  * `query` as an EXECUTE of a statement each connection prepares once (PREPARE in the same batch,
@@ -234,11 +244,7 @@ const preparedNames = new Map<string, string>();
  */
 function executeText(client: pg.ClientBase, query: Rendered): { name: string; text: string } | null {
   if (!query.params.every((p) => typeof p === 'string')) return null;
-  let name = preparedNames.get(query.sql);
-  if (!name) {
-    name = `keja_once_${createHash('sha1').update(query.sql).digest('hex').slice(0, 32)}`;
-    preparedNames.set(query.sql, name);
-  }
+  const name = `keja_once_${hashOf(query.sql)}`;
   const execute = `execute ${name}${query.params.length ? `(${query.params.map(literal).join(', ')})` : ''}`;
   if (preparedOn.get(client)?.has(name)) return { name, text: execute };
   const types = query.params.length ? `(${query.params.map(() => 'text').join(', ')})` : '';
@@ -277,18 +283,6 @@ export async function readOnce(db: Db, scope: Omit<Scope, 'first'> & { first: SQ
   } finally {
     client.release(failed);
   }
-}
-
-/** Statement names by text, each text hashed once (a rendered shape's is the same string every time). */
-const hashes = new Map<string, string>();
-function hashOf(text: string): string {
-  let hash = hashes.get(text);
-  if (!hash) {
-    if (hashes.size >= 2000) hashes.clear();
-    hash = createHash('sha1').update(text).digest('hex').slice(0, 32);
-    hashes.set(text, hash);
-  }
-  return hash;
 }
 
 /**

@@ -29,10 +29,10 @@ async function report<T>(
 ) {
   const fmt = format ?? 'json';
   if (!['json', 'csv', 'pdf'].includes(fmt)) throw badRequest('format is json, csv or pdf.');
+  // a report only reads: its commit need not hold up the answer (client.ts inScope)
   const { data, org } = await withTenant(req, 'list.statement', async (tx, ctx) => {
     if (fmt !== 'json' && !ctx.permissions.includes('export.statement')) throw forbidden();
     return { data: await build(tx, ctx.organizationId), org: fmt === 'pdf' ? await orgInfo(tx, ctx.organizationId) : null };
-    // a report only reads: its commit need not hold up the answer (client.ts inScope)
   }, { readOnly: true });
   if (fmt === 'json') return data;
   const t = table(data);

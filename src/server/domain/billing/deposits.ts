@@ -12,11 +12,18 @@ import { cents } from './plan.js';
 export const depositLine = sql`(l.kind = 'deposit' or dc.category = 'deposit')`;
 
 /**
- * The same lines without the join, for a search across an organisation's lines: the partial index
+ * A deposit line (invoice_lines `l`) or a line of one of the organisation's charges (aliased `c`)
+ * matching `charges`: the charges read once a statement as an array (an InitPlan), not joined to
+ * every line.
+ */
+export const depositOrChargeLine = (organizationId: string, charges: SQL) => sql`(l.kind = 'deposit'
+  or l.charge_id = any(array(select c.id from charges c where c.organization_id = ${organizationId} and (${charges}))))`;
+
+/**
+ * The deposit lines without the join, for a search across an organisation's lines: the partial index
  * on kind = 'deposit' and the charge index find the few there are (migration 0010).
  */
-export const depositLineOf = (organizationId: string) => sql`(l.kind = 'deposit'
-  or l.charge_id = any(array(select c.id from charges c where c.organization_id = ${organizationId} and c.category = 'deposit')))`;
+export const depositLineOf = (organizationId: string) => depositOrChargeLine(organizationId, sql`c.category = 'deposit'`);
 
 /** Per invoice: the sum of its deposit lines (a derived table: invoice_id, deposit). */
 export const depositSums = (organizationId: string, where: SQL = sql`true`) => sql`

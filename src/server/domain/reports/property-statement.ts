@@ -6,7 +6,7 @@ import { executePrepared, rowsOf, type Db } from '../../db/client.js';
 import { rendered } from '../../db/statements.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
-import { depositLineOf } from '../billing/deposits.js';
+import { depositLineOf, depositOrChargeLine } from '../billing/deposits.js';
 import { addDays, type ReportTable } from './common.js';
 import { remittanceRows, remittanceTotals, vatRates, vatRegistered, vatTo, type RemittanceRow } from './owner-account.js';
 import { rateOn } from './tax-rates.js';
@@ -20,12 +20,8 @@ export const AGENCY_INCOME = ['commission', 'letting_fee'];
 
 type Money = Record<string, string | null>;
 
-/**
- * A line (invoice_lines `l`) that is not the owner's money: a deposit, or a charge the agency keeps.
- * The charges are read once a statement, as an array (an InitPlan), not joined to every line.
- */
-const ownersNot = (organizationId: string) => sql`(l.kind = 'deposit'
-  or l.charge_id = any(array(select c.id from charges c where c.organization_id = ${organizationId} and (c.category = 'deposit' or c.kept_by = 'agency'))))`;
+/** A line (invoice_lines `l`) that is not the owner's money: a deposit, or a charge the agency keeps. */
+const ownersNot = (organizationId: string) => depositOrChargeLine(organizationId, sql`c.category = 'deposit' or c.kept_by = 'agency'`);
 
 interface Prop { id: string; name: string; code: string | null; owner_id: string; owner: string; aggregator: string | null; rate: string; share: string | null }
 /** Per house, each figure at the end of the day before the period (_b) and at its end (_t). */
@@ -282,12 +278,12 @@ async function statementOf(tx: Db, organizationId: string, q: Query, closingOnly
   const appliedOf = new Map((found?.applied ?? []).map((a) => [a.property_id, cents(a.applied)]));
   // the owner's share collected to the end of each day the figures need, per property (not the
   // day before when it was left out: VAT may need it, and then reads it)
-  const ends = closingOnly ? [q.to] : [before, q.to];
-  const collectedOn = new Map<string, Map<string, bigint>>(ends.map((d) => [d, new Map()]));
+  const ends: Array<[string, 'owner_b' | 'owner_t']> = closingOnly ? [[q.to, 'owner_t']] : [[before, 'owner_b'], [q.to, 'owner_t']];
+  const collectedOn = new Map<string, Map<string, bigint>>(ends.map(([d]) => [d, new Map()]));
   for (const h of houses) {
-    for (const [day, v] of ([[before, cents(h.owner_b)], [q.to, cents(h.owner_t)]] as const).filter(([d]) => ends.includes(d))) {
+    for (const [day, figure] of ends) {
       const m = collectedOn.get(day)!;
-      m.set(h.property_id, (m.get(h.property_id) ?? 0n) + v);
+      m.set(h.property_id, (m.get(h.property_id) ?? 0n) + cents(h[figure]));
     }
   }
   let earliest: string | null | undefined;
