@@ -1,8 +1,10 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rowsOf, type Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { fieldOf, type Resource } from '../../shared/resource.js';
+import { centsToDecimal } from '../../shared/resource-values.js';
+import { bucketBounds } from './money-buckets.js';
 import type { Condition } from './query-parser.js';
 
 /** Totals are exact up to this many matches; past it a filtered list may report an estimate. */
@@ -14,8 +16,9 @@ export interface CountOptions {
   /** A lower bound the caller already knows (start + rows on a full page): never answer less. */
   atLeast?: number;
   /**
-   * Filtered, but count exactly at any size: the choice filter or range of days exactAtAnySize found
-   * (read from its per-value counters when they are kept, count(*) otherwise); `true`: count(*).
+   * A filter the counters answer (countedFilter): a choice filter or range of days, counted exactly
+   * at any size (read from its per-value counters when they are kept, count(*) otherwise); a money
+   * range, from its bucket counters (bounded as any filter where they are not kept); `true`: count(*).
    */
   exact?: Exact;
 }
@@ -43,19 +46,39 @@ export interface DayRange {
   to?: unknown;
 }
 
-/** A filter whose total the per-value counters give. */
-export type Counted = ChoiceFilter | DayRange;
+/**
+ * A range of a filterable money field, either bound open: counted from its per-bucket counters
+ * (migration 0027, bucketTotal), exact up to EXACT_COUNT_LIMIT and an estimate past it, as any
+ * filter, but with no scan of the matches.
+ */
+export interface MoneyRange {
+  field: string;
+  /** The bounds as the column holds them ('16000.00'), or placeholders for them. */
+  from?: unknown;
+  to?: unknown;
+  money: true;
+  /** What its total reads (money-buckets.ts bucketBounds), or placeholders for them. */
+  buckets: Record<string, unknown>;
+}
 
-/** How a filtered total is counted exactly at any size: from counters, or `true` (count(*)). */
+/** A filter whose total the per-value counters give. */
+export type Counted = ChoiceFilter | DayRange | MoneyRange;
+
+/** How a filtered total is counted: from counters (exact at any size but for a money range), or `true` (count(*)). */
 export type Exact = Counted | boolean;
 
+const isMoney = (c: Counted): c is MoneyRange => 'money' in c;
+
+/** Whether a total counted this way is exact at any size (a money range's is exact only to EXACT_COUNT_LIMIT). */
+const exactly = (how: Exact) => how === true || (typeof how === 'object' && !isMoney(how));
+
 /**
- * The field of `key` when it has per-value counters: a filterable choice or date field, not unique
- * (the fields migrations 0023 and 0026 track; tests/server/crud/choice-counts.test.ts checks).
+ * The field of `key` when it has per-value counters: a filterable choice, date or money field, not
+ * unique (the fields migrations 0023, 0026 and 0027 track; tests/server/crud/choice-counts.test.ts checks).
  */
 function countedField(resource: Resource, key: string) {
   const field = key === 'id' ? undefined : fieldOf(resource, key);
-  return field && field.filter && !field.unique && (field.kind === 'choice' || field.kind === 'date') ? field : undefined;
+  return field && field.filter && !field.unique && (field.kind === 'choice' || field.kind === 'date' || field.kind === 'money') ? field : undefined;
 }
 
 /**
@@ -68,20 +91,38 @@ function countedField(resource: Resource, key: string) {
  * 0026_list_day_counts: a ledger of deltas kept by statement-level triggers, like the unfiltered
  * list_counts), an index range over a few rows a value (a row or so a day of the range) whatever
  * the number of matches; where they are not kept, count(*) over the field's index (an index-only
- * scan that reads every match: 157,000 paid invoices cost 6 ms). A reference (tenant_id), amount
- * range or search filter is usually small and stays bounded.
+ * scan that reads every match: 157,000 paid invoices cost 6 ms). A reference (tenant_id) or search
+ * filter is usually small and stays bounded; an amount range is counted per bucket but exact only
+ * to EXACT_COUNT_LIMIT (countedFilter).
  */
-export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): Counted | false {
+export function exactAtAnySize(resource: Resource, conditions: readonly Condition[]): ChoiceFilter | DayRange | false {
+  const counted = countedFilter(resource, conditions);
+  return counted && !isMoney(counted) ? counted : false;
+}
+
+/**
+ * The filter a list's total is read from counters for: exactAtAnySize's, or a range of a filterable
+ * money field (`total_gte` and/or `total_lte`, nothing else), counted per bucket (bucketTotal).
+ */
+export function countedFilter(resource: Resource, conditions: readonly Condition[]): Counted | false {
   const [c, d] = conditions;
   if (!c || conditions.length > 2 || !('field' in c)) return false;
   const field = countedField(resource, c.field);
   if (!field) return false;
-  if (c.kind === 'eq') return conditions.length === 1 ? { field: c.field, values: c.values } : false;
-  if (field.kind !== 'date') return false;
-  if (!d) return c.kind === 'gte' ? { field: c.field, from: c.value } : { field: c.field, to: c.value };
-  if (d.kind === c.kind || (d.kind !== 'gte' && d.kind !== 'lte') || d.field !== c.field) return false;
-  const [from, to] = c.kind === 'gte' ? [c, d] : [d, c];
-  return { field: c.field, from: from.value, to: to.value };
+  if (c.kind === 'eq') return conditions.length === 1 && field.kind !== 'money' ? { field: c.field, values: c.values } : false;
+  if (field.kind !== 'date' && field.kind !== 'money') return false;
+  let from: Condition | undefined = c.kind === 'gte' ? c : undefined;
+  let to: Condition | undefined = c.kind === 'lte' ? c : undefined;
+  if (d) {
+    if (d.kind === c.kind || (d.kind !== 'gte' && d.kind !== 'lte') || d.field !== c.field) return false;
+    [from, to] = c.kind === 'gte' ? [c, d] : [d, c];
+  }
+  const value = (end: Condition | undefined) => (end && 'value' in end ? end.value : undefined);
+  if (field.kind === 'date') return { field: c.field, from: value(from), to: value(to) };
+  // a filter's money is cents; the column holds '16000.00'
+  const cents = (end: Condition | undefined) => value(end) as bigint | undefined;
+  const column = (v: bigint | undefined) => (v === undefined ? undefined : centsToDecimal(v));
+  return { field: c.field, from: column(cents(from)), to: column(cents(to)), money: true, buckets: bucketBounds(cents(from), cents(to)) };
 }
 
 /**
@@ -102,6 +143,9 @@ export function exactAtAnySize(resource: Resource, conditions: readonly Conditio
  *   exact at any size, from the per-value counters of migrations 0023_list_choice_counts and
  *   0026_list_day_counts (kept like list_counts; an UPDATE that changes the value or the
  *   organisation moves a count). A field without them, or no organisation: count(*), an index-only scan.
+ * - One range of a money field (`exact` a MoneyRange, see countedFilter): from its per-bucket
+ *   counters (migration 0027, bucketTotal), with the rule below but no scan past what the buckets
+ *   tell. Without them, as below.
  * - Filtered otherwise (other filters, several, q search): counted exactly but never past
  *   EXACT_COUNT_LIMIT + 1 rows (`LIMIT` in a subquery: bounded work, usually an index-only scan).
  *   At or below the limit the total is exact; past it the answer is the planner's estimate of the
@@ -117,11 +161,12 @@ export async function countTotal(
   const choice = unfiltered || typeof options.exact !== 'object' ? null : options.exact;
   if (unfiltered ? await isCounted(tx, name) : choice && (await isChoiceCounted(tx, name, choice.field))) {
     const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
-    const counters = choice ? counterSum(org, name, choice) : sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`;
+    const counters = !choice ? sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`
+      : isMoney(choice) ? bucketTotal(org, t, where, choice) : counterSum(org, name, choice);
     const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`select case when ${org} is null then null else ${counters} end as n`));
-    if (row.n !== null) return exact(row.n);
+    if (row.n !== null) return carriedTotal(row.n, unfiltered, atLeast, choice ?? false);
   }
-  if (unfiltered || options.exact) {
+  if (unfiltered || exactly(options.exact ?? false)) {
     // not tracked, no organisation to read the counters of, or a choice filter without counters: count
     const [row] = rowsOf<{ n: string | number }>(await tx.execute(sql`select count(*) as n from ${t} where ${where}`));
     return exact(row.n);
@@ -155,7 +200,8 @@ export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfi
   const name = getTableName(t);
   if (unfiltered) await isCounted(tx, name);
   else if (typeof exact === 'object') await isChoiceCounted(tx, name, exact.field);
-  return knownTotalExpression(t, where, unfiltered, organizationId, exact) ?? sql<string>`(select count(*) from ${t} where ${where})`;
+  return knownTotalExpression(t, where, unfiltered, organizationId, exact)
+    ?? (unfiltered || exactly(exact) ? sql<string>`(select count(*) from ${t} where ${where})` : boundedOrEstimate(t, where));
 }
 
 /**
@@ -166,7 +212,7 @@ export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: b
   const name = getTableName(t);
   if (!countersKnown(t, unfiltered, exact)) return null;
   if (unfiltered) return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
-  if (typeof exact === 'object') return counterSum(sql`${organizationId}::text`, name, exact);
+  if (typeof exact === 'object') return isMoney(exact) ? bucketTotal(sql`${organizationId}::text`, t, where, exact) : counterSum(sql`${organizationId}::text`, name, exact);
   if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
   return boundedOrEstimate(t, where);
 }
@@ -206,7 +252,7 @@ function pastLimitEstimated(bounded: SQL, t: ResourceTable, where: SQL): SQL<str
  * value) or within its range of days, as the sum of their ledger rows: an index range per value, or
  * one over the days, over list_choice_counts_key_idx, a few rows a value (folded past 32).
  */
-function counterSum(org: SQL, name: string, filter: Counted): SQL<string> {
+function counterSum(org: SQL, name: string, filter: ChoiceFilter | DayRange): SQL<string> {
   const parts: SQL[] = [];
   if ('values' in filter) {
     // strings, or placeholders for them (list-statement.ts)
@@ -224,13 +270,50 @@ function counterSum(org: SQL, name: string, filter: Counted): SQL<string> {
 }
 
 /**
+ * The organisation's rows matching `where`, a range of a money field (`range`, the same bounds), as
+ * its per-bucket counters tell (migration 0027: a bucket is a value's two leading digits, zero and
+ * the negatives a bucket each, list_money_bucket). The buckets the range holds whole are summed
+ * from the ledger: a bucket strictly between the ends' buckets, and an end's own when the end is its
+ * first value (`from`) or last (`to`: money is to the cent, so its end less a cent); round bounds and
+ * "zero", "at most zero", "at least a cent" read no row at all. Past EXACT_COUNT_LIMIT that sum is the
+ * answer's floor, and the answer an estimate: it and half the buckets cut at the range's ends (greater
+ * than the limit, so carriedTotal marks it). Otherwise the rows of the cut buckets are counted from
+ * the field's index, never past what is left to EXACT_COUNT_LIMIT + 1: exact to the limit, the same
+ * estimate past it. So never more rows read than boundedOrEstimate's count, and usually none.
+ */
+function bucketTotal(org: SQL, t: ResourceTable, where: SQL, range: MoneyRange): SQL<string> {
+  const column = getTableColumns(t)[range.field];
+  const b = range.buckets;
+  const from = range.from !== undefined;
+  const to = range.to !== undefined;
+  const both = (x: SQL | false, y: SQL | false) => sql.join([x, y].filter((z) => z !== false), sql` and `);
+  const whole = both(
+    from && sql`(value > ${b.fromKey} or value = ${b.fromKey} and ${b.fromWhole}::boolean)`,
+    to && sql`(value < ${b.toKey} or value = ${b.toKey} and ${b.toWhole}::boolean)`,
+  );
+  const touched = both(from && sql`value >= ${b.fromKey}`, to && sql`value <= ${b.toKey}`);
+  // the rows of the cut buckets (`where` holds the range)
+  const cut = [
+    from && sql`select 1 from ${t} where ${where} and ${b.fromCut}::boolean and ${column} < ${b.fromEnd}::numeric`,
+    to && sql`select 1 from ${t} where ${where} and ${b.toCut}::boolean and ${column} >= ${b.toStart}::numeric`,
+  ].filter((x) => x !== false);
+  const estimate = sql`greatest(round(b.whole + b.cut / 2), ${EXACT_COUNT_LIMIT + 1})`;
+  return sql<string>`(select case when b.whole > ${EXACT_COUNT_LIMIT} then ${estimate}
+      else (select case when b.whole + c.n > ${EXACT_COUNT_LIMIT} then ${estimate} else b.whole + c.n end
+        from (select count(*) as n from (${sql.join(cut, sql` union all `)} limit greatest(${EXACT_COUNT_LIMIT + 1} - b.whole, 0)) s) c)
+      end
+    from (select coalesce(sum(n) filter (where ${whole}), 0) as whole, coalesce(sum(n) filter (where not (${whole})), 0) as cut
+      from list_choice_counts where organization_id = ${org} and table_name = ${getTableName(t)} and field = ${range.field} and ${touched}) b)`;
+}
+
+/**
  * The total from what totalExpression answered (never below `atLeast`): exact when unfiltered,
  * `exact` or at most EXACT_COUNT_LIMIT; otherwise the planner's estimate it carried, marked
  * `estimated`.
  */
 export function carriedTotal(carried: string | number, unfiltered: boolean, atLeast = 0, exact: Exact = false): Total {
   const n = Number(carried);
-  if (unfiltered || exact || n <= EXACT_COUNT_LIMIT) return { total: Math.max(n, atLeast), estimated: false };
+  if (unfiltered || exactly(exact) || n <= EXACT_COUNT_LIMIT) return { total: Math.max(n, atLeast), estimated: false };
   return { total: Math.max(n, EXACT_COUNT_LIMIT + 1, atLeast), estimated: true };
 }
 

@@ -5,7 +5,7 @@ import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { rendered, type Rendered } from '../db/statements.js';
-import { countersKnown, EXACT_COUNT_LIMIT, exactAtAnySize, knownTotalExpression } from './count.js';
+import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, knownTotalExpression } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
   conditionValues, DEFERRED_JOIN_FROM, finishList, listRecords, pageQuery, tableOf, whereOf, type InlineReferences, type InScope, type PageRow,
@@ -50,11 +50,13 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   if (resource.searchThrough.length && searching && !shared) return null;
   const t = tableOf(resource);
   const unfiltered = q.conditions.length === 0;
-  const choice = exactAtAnySize(resource, q.conditions);
+  const choice = countedFilter(resource, q.conditions);
   if (!countersKnown(t, unfiltered, choice)) return null;
   const values = q.conditions.map((c) => conditionValues(resource, c));
   const bound: Record<string, unknown> = { org: organizationId, size: q.range[1] - q.range[0] + 1, start: q.range[0] };
   values.forEach((vs, i) => vs.forEach((v, j) => { bound[`c${i}_${j}`] = v; }));
+  const buckets = choice && 'money' in choice ? choice.buckets : {};
+  for (const [k, v] of Object.entries(buckets)) bound[`b_${k}`] = v;
   const statement = rendered(shapeOf(resource, q, values), () => {
     const org = P('org') as unknown as string;
     // each value as its column encodes it when filled (drizzle's Param over a placeholder)
@@ -63,13 +65,13 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     const where = whereOf(resource, t, org, q.conditions, (i, vs, column) => (placeholders[i] = vs.map((_, j) => sql.param(P(`c${i}_${j}`), column))), refs);
     if (refs) return sharedScanPage(t, q, org, where, gate, refs);
     // a counted filter's total reads its counters by the same placeholders
-    const dayBound = (kind: 'gte' | 'lte') => {
+    const rangeEnd = (kind: 'gte' | 'lte') => {
       const i = q.conditions.findIndex((c) => c.kind === kind);
       return i < 0 ? undefined : placeholders[i][0];
     };
     const exact = choice && ('values' in choice
       ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
-      : { field: choice.field, from: dayBound('gte'), to: dayBound('lte') });
+      : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...('money' in choice ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);

@@ -14,7 +14,7 @@ import { memberships } from '../db/schema.js';
 import { conflict, HttpError, invalid, notFound } from '../errors.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import { resourceHooks, type Actor } from './hooks.js';
-import { carriedTotal, countTotal, exactAtAnySize, totalExpression, type Total } from './count.js';
+import { carriedTotal, countedFilter, countTotal, totalExpression, type Total } from './count.js';
 import { isAudited, recordAudit, writeAction } from '../domain/audit.js';
 import { assertOpen, closedThrough } from '../domain/closed-months.js';
 
@@ -235,7 +235,7 @@ export type InScope = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
  */
 export async function finishList(run: InScope, resource: Resource, organizationId: string, q: ListQuery, rows: PageRow[]): Promise<{ rows: RecordValues[] } & Total> {
   const unfiltered = q.conditions.length === 0;
-  const exact = exactAtAnySize(resource, q.conditions);
+  const exact = countedFilter(resource, q.conditions);
   const [start, end] = q.range;
   const size = end - start + 1;
   let total: Total;
@@ -261,7 +261,7 @@ export async function listRecords(tx: Db, resource: Resource, organizationId: st
   const q = await resolveSearch(tx, resource, organizationId, query);
   const t = tableOf(resource);
   const where = whereOf(resource, t, organizationId, q.conditions);
-  const carried = await totalExpression(tx, t, where, q.conditions.length === 0, organizationId, exactAtAnySize(resource, q.conditions));
+  const carried = await totalExpression(tx, t, where, q.conditions.length === 0, organizationId, countedFilter(resource, q.conditions));
   const rows = (await pageQuery(tx, resource, organizationId, q, carried)) as PageRow[];
   return finishList((work) => work(tx), resource, organizationId, q, rows);
 }

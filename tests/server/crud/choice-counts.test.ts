@@ -72,14 +72,14 @@ function insertTenants(org: string, n: number, kind = 'individual') {
 const idList = (xs: Array<{ id: string }>) => sql.join(xs.map((r) => sql`${r.id}`), sql`, `);
 
 describe('per-value counters', () => {
-  it('are kept for every filterable choice and date field of every area, and not on the ledgers', async () => {
+  it('are kept for every filterable choice, date and money field of every area, and not on the ledgers', async () => {
     const kept = rowsOf<{ relname: string; fields: string[] }>(await db.execute(sql`
       select c.relname, (string_to_array(encode(g.tgargs, 'escape'), '\\000'))[1:g.tgnargs] as fields
       from pg_trigger g join pg_class c on c.oid = g.tgrelid where g.tgname = 'list_choice_counts_update'`));
     const byTable = new Map(kept.map((r) => [r.relname, [...r.fields].sort()]));
     for (const r of storedResources) {
-      // and the filterable dates' (per day, migration 0026)
-      const fields = r.fields.filter((f) => (f.kind === 'choice' || f.kind === 'date') && f.filter && !f.unique).map((f) => f.key).sort();
+      // and the filterable dates' (per day, migration 0026) and amounts' (per bucket, migration 0027)
+      const fields = r.fields.filter((f) => (f.kind === 'choice' || f.kind === 'date' || f.kind === 'money') && f.filter && !f.unique).map((f) => f.key).sort();
       const table = getTableName(resourceTables[r.name]);
       if (fields.length) expect(byTable.get(table), r.name).toEqual(fields);
       else expect(byTable.has(table), r.name).toBe(false);

@@ -28,7 +28,7 @@ describe('which filters are counted exactly at any size', () => {
     expect(exactAtAnySize(invoices, parsed({ due_date_gte: '2026-01-01' }))).toEqual({ field: 'due_date', from: '2026-01-01' });
     expect(exactAtAnySize(invoices, parsed({ issue_date_lte: '2026-01-31', issue_date_gte: '2026-01-01' }))).toEqual({ field: 'issue_date', from: '2026-01-01', to: '2026-01-31' });
     expect(exactAtAnySize(invoices, parsed({ issue_date: '2026-01-05' }))).toEqual({ field: 'issue_date', values: ['2026-01-05'] });
-    // a reference, an amount range, a sort-only date, two fields, a search, the id list: bounded
+    // a reference, an amount range (its buckets counted, exact to 10,000 only: money-buckets.test.ts), a sort-only date, two fields, a search, the id list: not
     expect(exactAtAnySize(invoices, parsed({ tenant_id: 'T1' }))).toBe(false);
     expect(exactAtAnySize(invoices, parsed({ total_gte: '100' }))).toBe(false);
     expect(exactAtAnySize(resourceByName('leases')!, parseListQuery(resourceByName('leases')!, { filter: '{"move_out_date_gte":"2026-01-01"}' }).conditions)).toBe(false);
