@@ -57,8 +57,10 @@ export interface MoneyRange {
   from?: unknown;
   to?: unknown;
   money: true;
-  /** What its total reads (money-buckets.ts bucketBounds), or placeholders for them. */
+  /** What its total reads (money-buckets.ts bucketBounds' values), or placeholders for them. */
   buckets: Record<string, unknown>;
+  /** Which ends' buckets the range cuts (bucketBounds): those it counts rows of. */
+  cuts: { from: boolean; to: boolean };
 }
 
 /** A filter whose total the per-value counters give. */
@@ -122,7 +124,8 @@ export function countedFilter(resource: Resource, conditions: readonly Condition
   // a filter's money is cents; the column holds '16000.00'
   const cents = (end: Condition | undefined) => value(end) as bigint | undefined;
   const column = (v: bigint | undefined) => (v === undefined ? undefined : centsToDecimal(v));
-  return { field: c.field, from: column(cents(from)), to: column(cents(to)), money: true, buckets: bucketBounds(cents(from), cents(to)) };
+  const { values, cuts } = bucketBounds(cents(from), cents(to));
+  return { field: c.field, from: column(cents(from)), to: column(cents(to)), money: true, buckets: values, cuts };
 }
 
 /**
@@ -162,7 +165,7 @@ export async function countTotal(
   if (unfiltered ? await isCounted(tx, name) : choice && (await isChoiceCounted(tx, name, choice.field))) {
     const org = options.organizationId === undefined ? sql`nullif(current_setting('app.tenant', true), '')` : sql`${options.organizationId}::text`;
     const counters = !choice ? sql`(select coalesce(sum(n), 0) from list_counts where organization_id = ${org} and table_name = ${name})`
-      : isMoney(choice) ? bucketTotal(org, t, where, choice) : counterSum(org, name, choice);
+      : isMoney(choice) ? bucketTotal(org, t, choice) : counterSum(org, name, choice);
     const [row] = rowsOf<{ n: string | number | null }>(await tx.execute(sql`select case when ${org} is null then null else ${counters} end as n`));
     if (row.n !== null) return carriedTotal(row.n, unfiltered, atLeast, choice ?? false);
   }
@@ -212,7 +215,7 @@ export function knownTotalExpression(t: ResourceTable, where: SQL, unfiltered: b
   const name = getTableName(t);
   if (!countersKnown(t, unfiltered, exact)) return null;
   if (unfiltered) return sql<string>`(select coalesce(sum(n), 0) from list_counts where organization_id = ${organizationId} and table_name = ${name})`;
-  if (typeof exact === 'object') return isMoney(exact) ? bucketTotal(sql`${organizationId}::text`, t, where, exact) : counterSum(sql`${organizationId}::text`, name, exact);
+  if (typeof exact === 'object') return isMoney(exact) ? bucketTotal(sql`${organizationId}::text`, t, exact) : counterSum(sql`${organizationId}::text`, name, exact);
   if (exact) return sql<string>`(select count(*) from ${t} where ${where})`;
   return boundedOrEstimate(t, where);
 }
@@ -271,7 +274,7 @@ function counterSum(org: SQL, name: string, filter: ChoiceFilter | DayRange): SQ
 
 /**
  * The organisation's rows matching `where`, a range of a money field (`range`, the same bounds), as
- * its per-bucket counters tell (migration 0027: a bucket is a value's two leading digits, zero and
+ * its per-bucket counters tell (migration 0027: a bucket is a value's three leading digits, zero and
  * the negatives a bucket each, list_money_bucket). The buckets the range holds whole are summed
  * from the ledger: a bucket strictly between the ends' buckets, and an end's own when the end is its
  * first value (`from`) or last (`to`: money is to the cent, so its end less a cent); round bounds and
@@ -281,8 +284,9 @@ function counterSum(org: SQL, name: string, filter: ChoiceFilter | DayRange): SQ
  * the field's index, never past what is left to EXACT_COUNT_LIMIT + 1: exact to the limit, the same
  * estimate past it. So never more rows read than boundedOrEstimate's count, and usually none.
  */
-function bucketTotal(org: SQL, t: ResourceTable, where: SQL, range: MoneyRange): SQL<string> {
-  const column = getTableColumns(t)[range.field];
+function bucketTotal(org: SQL, t: ResourceTable, range: MoneyRange): SQL<string> {
+  const columns = getTableColumns(t);
+  const column = columns[range.field];
   const b = range.buckets;
   const from = range.from !== undefined;
   const to = range.to !== undefined;
@@ -292,18 +296,18 @@ function bucketTotal(org: SQL, t: ResourceTable, where: SQL, range: MoneyRange):
     to && sql`(value < ${b.toKey} or value = ${b.toKey} and ${b.toWhole}::boolean)`,
   );
   const touched = both(from && sql`value >= ${b.fromKey}`, to && sql`value <= ${b.toKey}`);
-  // the rows of the cut buckets (`where` holds the range)
-  const cut = [
-    from && sql`select 1 from ${t} where ${where} and ${b.fromCut}::boolean and ${column} < ${b.fromEnd}::numeric`,
-    to && sql`select 1 from ${t} where ${where} and ${b.toCut}::boolean and ${column} >= ${b.toStart}::numeric`,
-  ].filter((x) => x !== false);
+  const ledger = sql`(select coalesce(sum(n) filter (where ${whole}), 0) as whole, coalesce(sum(n) filter (where not (${whole})), 0) as cut
+      from list_choice_counts where organization_id = ${org} and table_name = ${getTableName(t)} and field = ${range.field} and ${touched}) b`;
   const estimate = sql`greatest(round(b.whole + b.cut / 2), ${EXACT_COUNT_LIMIT + 1})`;
+  // the rows of the cut buckets, each part of the range its own (a statement only has the parts it cuts: planning each costs)
+  const rows = (low: unknown, high: unknown) => sql`select 1 from ${t} where ${columns.organization_id} = ${org} and ${column} >= ${low}::numeric and ${column} <= ${high}::numeric`;
+  const cut = [range.cuts.from && rows(range.from, b.fromCutTo), range.cuts.to && rows(b.toCutFrom, range.to)].filter((x) => x !== false);
+  if (!cut.length) return sql<string>`(select case when b.whole > ${EXACT_COUNT_LIMIT} then ${estimate} else b.whole end from ${ledger})`;
   return sql<string>`(select case when b.whole > ${EXACT_COUNT_LIMIT} then ${estimate}
       else (select case when b.whole + c.n > ${EXACT_COUNT_LIMIT} then ${estimate} else b.whole + c.n end
         from (select count(*) as n from (${sql.join(cut, sql` union all `)} limit greatest(${EXACT_COUNT_LIMIT + 1} - b.whole, 0)) s) c)
       end
-    from (select coalesce(sum(n) filter (where ${whole}), 0) as whole, coalesce(sum(n) filter (where not (${whole})), 0) as cut
-      from list_choice_counts where organization_id = ${org} and table_name = ${getTableName(t)} and field = ${range.field} and ${touched}) b)`;
+    from ${ledger})`;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { rendered, type Rendered } from '../db/statements.js';
-import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, knownTotalExpression } from './count.js';
+import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, knownTotalExpression, type Counted } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
   conditionValues, DEFERRED_JOIN_FROM, finishList, listRecords, pageQuery, tableOf, whereOf, type InlineReferences, type InScope, type PageRow,
@@ -15,11 +15,13 @@ import {
 const builder = drizzle.mock() as unknown as Db;
 const P = (name: string) => sql.placeholder(name);
 
-/** What changes a list statement's text: the area, each condition's field, kind and number of values, the sort, a deep page. */
-function shapeOf(resource: Resource, q: ListQuery, values: unknown[][]): string {
+/** What changes a list statement's text: the area, each condition's field, kind and number of values, the sort, a deep page, a money range's cut buckets. */
+function shapeOf(resource: Resource, q: ListQuery, values: unknown[][], counted: Counted | false): string {
   const condition = (c: Condition, i: number) => (c.kind === 'search' ? 's'
     : c.kind === 'eq' ? `${c.field}=${values[i].length}${c.values.includes(null) ? '+null' : ''}` : `${c.field}${c.kind}`);
-  return `${resource.name}|${q.conditions.map(condition).join('&')}|${q.sort.field} ${q.sort.order}|${q.range[0] >= DEFERRED_JOIN_FROM ? 'deep' : 'top'}`;
+  // a money range's total counts rows only of the buckets it cuts (count.ts bucketTotal)
+  const cuts = counted && 'money' in counted ? `|cut ${counted.cuts.from} ${counted.cuts.to}` : '';
+  return `${resource.name}|${q.conditions.map(condition).join('&')}|${q.sort.field} ${q.sort.order}|${q.range[0] >= DEFERRED_JOIN_FROM ? 'deep' : 'top'}${cuts}`;
 }
 
 /** The page's columns in select order (then __total), for reading rows that come as arrays. */
@@ -57,7 +59,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   values.forEach((vs, i) => vs.forEach((v, j) => { bound[`c${i}_${j}`] = v; }));
   const buckets = choice && 'money' in choice ? choice.buckets : {};
   for (const [k, v] of Object.entries(buckets)) bound[`b_${k}`] = v;
-  const statement = rendered(shapeOf(resource, q, values), () => {
+  const statement = rendered(shapeOf(resource, q, values, choice), () => {
     const org = P('org') as unknown as string;
     // each value as its column encodes it when filled (drizzle's Param over a placeholder)
     const placeholders: unknown[][] = [];

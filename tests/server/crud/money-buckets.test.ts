@@ -34,7 +34,7 @@ const MAX_CENTS = 99_999_999_999_999n;
 
 describe('money buckets', () => {
   it('are keyed in JavaScript as list_money_bucket keys them in SQL, in the order of the amounts, and bound their amounts', async () => {
-    const edges = [0n, 1n, 99n, 100n, 101n, 999n, 1_000n, 1_099n, 1_100n, 9_999n, 10_000n, 1_654_321n, 9_999_999n, 10_000_000n, -1n, -100n, -1_654_321n, MAX_CENTS, -MAX_CENTS];
+    const edges = [0n, 1n, 99n, 100n, 101n, 999n, 1_000n, 1_099n, 1_100n, 9_999n, 10_000n, 99_999n, 100_000n, 100_999n, 101_000n, 1_009_999n, 1_654_321n, 9_999_999n, 10_000_000n, -1n, -100n, -1_654_321n, MAX_CENTS, -MAX_CENTS];
     await fc.assert(fc.asyncProperty(fc.array(fc.oneof(fc.bigInt(-MAX_CENTS, MAX_CENTS), fc.bigInt(-100_000n, 10_000_000n)), { minLength: 1, maxLength: 300 }), async (random) => {
       const amounts = [...edges, ...random];
       const keys = rowsOf<{ key: string }>(await db.execute(sql`
@@ -55,9 +55,11 @@ describe('money buckets', () => {
   it('make a range of a filterable money field a counted filter, and nothing else about money', () => {
     const parsed = (filter: Record<string, unknown>) => parseListQuery(invoices, { filter: JSON.stringify(filter) }).conditions;
     expect(countedFilter(invoices, parsed({ total_gte: '16000', total_lte: '23500' }))).toMatchObject({ field: 'total', from: '16000.00', to: '23500.00', money: true });
-    expect(countedFilter(invoices, parsed({ balance_lte: '0' }))).toMatchObject({ field: 'balance', to: '0.00', money: true, buckets: { toKey: '10000', toWhole: true, toCut: false } });
-    expect(countedFilter(invoices, parsed({ balance_gte: '0.01' }))).toMatchObject({ buckets: { fromKey: '15000', fromWhole: true, fromCut: false } });
-    expect(countedFilter(invoices, parsed({ total_gte: '16000.50', total_lte: '16999.99' }))).toMatchObject({ buckets: { fromCut: true, fromEnd: '17000.00', toWhole: true, toCut: false } });
+    expect(countedFilter(invoices, parsed({ balance_lte: '0' }))).toMatchObject({ field: 'balance', to: '0.00', money: true, buckets: { toKey: '100000', toWhole: true }, cuts: { to: false } });
+    expect(countedFilter(invoices, parsed({ balance_gte: '0.01' }))).toMatchObject({ buckets: { fromKey: '150000', fromWhole: true }, cuts: { from: false } });
+    expect(countedFilter(invoices, parsed({ total_gte: '16000.50', total_lte: '16999.99' }))).toMatchObject({ buckets: { fromCutTo: '16099.99', toWhole: true }, cuts: { from: true, to: false } });
+    // both ends in one bucket, both cut: its rows are counted once, from `from` to `to`
+    expect(countedFilter(invoices, parsed({ total_gte: '16000.50', total_lte: '16050' }))).toMatchObject({ buckets: { fromCutTo: '16050.00' }, cuts: { from: true, to: false } });
     // an amount, a range with another filter, two money fields: bounded as before
     expect(countedFilter(invoices, parsed({ total: '16000' }))).toBe(false);
     expect(countedFilter(invoices, parsed({ total_gte: '16000', status: 'issued' }))).toBe(false);
@@ -156,7 +158,7 @@ describe('money range totals', () => {
 
   it('are exact to 10,000 and an estimate past it, for ranges that hold buckets whole, cut them, or lie in one', async () => {
     const cases: Array<['total' | 'balance', string | undefined, string | undefined]> = [
-      ['total', '0', undefined], ['total', '16000', '23500'], ['total', '16000', '16999.99'], ['total', '16000.01', '16999.98'],
+      ['total', '0', undefined], ['total', '16000', '23500'], ['total', '16000', '16999.99'], ['total', '16000.01', '16999.98'], ['total', '16000.01', '16099.98'], ['total', '16000', '16050'],
       ['total', '16500', '16000'], ['total', undefined, '9000'], ['total', '1', '1.99'], ['total', '24999.99', undefined],
       ['balance', undefined, '0'], ['balance', '0', '0'], ['balance', '0.01', undefined], ['balance', undefined, '-0.01'],
       ['balance', '-3', '-2'], ['balance', '-5', '5'], ['balance', '0.01', '0.99'], ['balance', '12000', '12999.99'], ['balance', '99', '101'],
@@ -180,7 +182,7 @@ describe('money range totals', () => {
 
   it('are read from the ledger, not counted: a delta written behind the table\'s back shows, then goes', async () => {
     const before = await listed(org, { balance_lte: '0' });
-    await db.execute(sql`insert into list_choice_counts values (${org}, 'invoices', 'balance', '10000', 1000)`);
+    await db.execute(sql`insert into list_choice_counts values (${org}, 'invoices', 'balance', '100000', 1000)`);
     try {
       expect((await listed(org, { balance_lte: '0' })).total).toBe(before.total + 1000);
     } finally {

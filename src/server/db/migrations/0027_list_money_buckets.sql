@@ -10,19 +10,22 @@
 -- when it cuts none (round bounds; zero, at most zero, at least a cent), it reads no invoice at all.
 -- Exact at or below 10,000 as before; an estimate past it.
 --
--- A bucket is the value's first two significant digits of its whole part: 16,543.21 falls in
--- [16,000, 17,000), 7.50 in [7, 8), 123 in [120, 130). Zero is a bucket of its own (a paid
+-- A bucket is the value's first three significant digits of its whole part: 16,543.21 falls in
+-- [16,500, 16,600), 7.50 in [7, 8), 1,234 in [1,230, 1,240). Zero is a bucket of its own (a paid
 -- invoice's balance), and so are (0, 1) and the negative values. Its key is fixed-width digits (sign
--- class, digits of the whole part less one, the two leading digits), so a range of values is a range
--- of keys in any collation, as for the days. A list's total works out the keys and bounds of its
+-- class, digits of the whole part less one, the three leading digits), so a range of values is a
+-- range of keys in any collation, as for the days. Three digits, not two: a range's end cuts a
+-- bucket of a thousandth of its decade, whose rows are counted (the bench's balance range cut
+-- [16,000, 17,000) and counted 1,825 invoices a request, 0.8 ms); an organisation's field has at
+-- most 900 buckets a decade, a few rows each in the ledger. A list's total works out the keys and bounds of its
 -- range's ends in JavaScript (src/server/crud/money-buckets.ts, tested against this function).
 CREATE OR REPLACE FUNCTION list_money_bucket(v numeric) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE
     WHEN v IS NULL THEN NULL
-    WHEN v < 0 THEN '00000'
-    WHEN v = 0 THEN '10000'
-    WHEN v < 1 THEN '15000'
-    ELSE '2' || lpad((length(trunc(v)::text) - 1)::text, 2, '0') || rpad(left(trunc(v)::text, 2), 2, '0')
+    WHEN v < 0 THEN '000000'
+    WHEN v = 0 THEN '100000'
+    WHEN v < 1 THEN '150000'
+    ELSE '2' || lpad((length(trunc(v)::text) - 1)::text, 2, '0') || rpad(left(trunc(v)::text, 3), 3, '0')
   END $$;
 --> statement-breakpoint
 -- list_choice_counts_install as in migration 0026, a numeric field counted by its bucket.
