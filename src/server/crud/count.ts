@@ -121,6 +121,8 @@ export function countedFilter(resource: Resource, conditions: readonly Condition
   }
   const value = (end: Condition | undefined) => (end && 'value' in end ? end.value : undefined);
   if (field.kind === 'date') return { field: c.field, from: value(from), to: value(to) };
+  // a null bound matches nothing (`total >= null`): the bounded count says so
+  if (value(from) === null || value(to) === null) return false;
   // a filter's money is cents; the column holds '16000.00'
   const cents = (end: Condition | undefined) => value(end) as bigint | undefined;
   const column = (v: bigint | undefined) => (v === undefined ? undefined : centsToDecimal(v));
