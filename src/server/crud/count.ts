@@ -69,7 +69,7 @@ export type Counted = ChoiceFilter | DayRange | MoneyRange;
 /** How a filtered total is counted: from counters (exact at any size but for a money range), or `true` (count(*)). */
 export type Exact = Counted | boolean;
 
-const isMoney = (c: Counted): c is MoneyRange => 'money' in c;
+export const isMoney = (c: Counted): c is MoneyRange => 'money' in c;
 
 /** Whether a total counted this way is exact at any size (a money range's is exact only to EXACT_COUNT_LIMIT). */
 const exactly = (how: Exact) => how === true || (typeof how === 'object' && !isMoney(how));

@@ -5,7 +5,7 @@ import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { rendered, type Rendered } from '../db/statements.js';
-import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, knownTotalExpression, type Counted } from './count.js';
+import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, isMoney, knownTotalExpression, type Counted } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
   conditionValues, DEFERRED_JOIN_FROM, finishList, listRecords, pageQuery, tableOf, whereOf, type InlineReferences, type InScope, type PageRow,
@@ -20,7 +20,7 @@ function shapeOf(resource: Resource, q: ListQuery, values: unknown[][], counted:
   const condition = (c: Condition, i: number) => (c.kind === 'search' ? 's'
     : c.kind === 'eq' ? `${c.field}=${values[i].length}${c.values.includes(null) ? '+null' : ''}` : `${c.field}${c.kind}`);
   // a money range's total counts rows only of the buckets it cuts (count.ts bucketTotal)
-  const cuts = counted && 'money' in counted ? `|cut ${counted.cuts.from} ${counted.cuts.to}` : '';
+  const cuts = counted && isMoney(counted) ? `|cut ${counted.cuts.from} ${counted.cuts.to}` : '';
   return `${resource.name}|${q.conditions.map(condition).join('&')}|${q.sort.field} ${q.sort.order}|${q.range[0] >= DEFERRED_JOIN_FROM ? 'deep' : 'top'}${cuts}`;
 }
 
@@ -57,7 +57,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   const values = q.conditions.map((c) => conditionValues(resource, c));
   const bound: Record<string, unknown> = { org: organizationId, size: q.range[1] - q.range[0] + 1, start: q.range[0] };
   values.forEach((vs, i) => vs.forEach((v, j) => { bound[`c${i}_${j}`] = v; }));
-  const buckets = choice && 'money' in choice ? choice.buckets : {};
+  const buckets = choice && isMoney(choice) ? choice.buckets : {};
   for (const [k, v] of Object.entries(buckets)) bound[`b_${k}`] = v;
   const statement = rendered(shapeOf(resource, q, values, choice), () => {
     const org = P('org') as unknown as string;
@@ -73,7 +73,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     };
     const exact = choice && ('values' in choice
       ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
-      : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...('money' in choice ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
+      : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...(isMoney(choice) ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);

@@ -22,7 +22,6 @@ export function moneyBucket(cents: bigint): { key: string; start: bigint | null;
   return { key: `2${String(whole.length - 1).padStart(2, '0')}${whole.slice(0, DIGITS).padEnd(DIGITS, '0')}`, start: start * 100n, end: (start + step) * 100n };
 }
 
-
 /**
  * What the total of a money range (`from` and/or `to`, cents, both included) reads from the
  * counters (count.ts bucketTotal). `values`, for its statement:
