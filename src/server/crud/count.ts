@@ -203,8 +203,9 @@ export async function counterTotal(tx: Db, t: ResourceTable, organizationId: str
  */
 export async function totalExpression(tx: Db, t: ResourceTable, where: SQL, unfiltered: boolean, organizationId: string, exact: Exact = false): Promise<SQL<string>> {
   const name = getTableName(t);
-  if (unfiltered) await isCounted(tx, name);
-  else if (typeof exact === 'object') await isChoiceCounted(tx, name, exact.field);
+  // a counted filter's list may weigh its total against the organisation's rows (list-statement.ts gatheredPage)
+  if (unfiltered || typeof exact === 'object') await isCounted(tx, name);
+  if (!unfiltered && typeof exact === 'object') await isChoiceCounted(tx, name, exact.field);
   return knownTotalExpression(t, where, unfiltered, organizationId, exact)
     ?? (unfiltered || exactly(exact) ? sql<string>`(select count(*) from ${t} where ${where})` : boundedOrEstimate(t, where));
 }

@@ -53,13 +53,15 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   const t = tableOf(resource);
   const unfiltered = q.conditions.length === 0;
   const choice = countedFilter(resource, q.conditions);
-  if (!countersKnown(t, unfiltered, choice)) return null;
+  // a range of days sorted by another column (gatheredPage), weighed by the organisation's row count (its counters)
+  const gathering = !!choice && 'from' in choice && !isMoney(choice) && choice.field !== q.sort.field && q.range[0] < DEFERRED_JOIN_FROM;
+  if (!countersKnown(t, unfiltered, choice) || (gathering && !countersKnown(t, true))) return null;
   const values = q.conditions.map((c) => conditionValues(resource, c));
   const bound: Record<string, unknown> = { org: organizationId, size: q.range[1] - q.range[0] + 1, start: q.range[0] };
   values.forEach((vs, i) => vs.forEach((v, j) => { bound[`c${i}_${j}`] = v; }));
   const buckets = choice && isMoney(choice) ? choice.buckets : {};
   for (const [k, v] of Object.entries(buckets)) bound[`b_${k}`] = v;
-  const statement = rendered(shapeOf(resource, q, values, choice), () => {
+  const statement = rendered(`${shapeOf(resource, q, values, choice)}${gathering ? '|gather' : ''}`, () => {
     const org = P('org') as unknown as string;
     // each value as its column encodes it when filled (drizzle's Param over a placeholder)
     const placeholders: unknown[][] = [];
@@ -75,6 +77,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
       ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
       : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...(isMoney(choice) ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
+    if (gathering) return gatheredPage(t, q, org, where, gate, total, knownTotalExpression(t, sql`true`, true, org)!);
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);
   const order = selectOrder(t);
@@ -99,6 +102,52 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
 }
 
 const col = (t: ResourceTable, key: string) => getTableColumns(t)[key] as AnyPgColumn;
+
+/**
+ * How much more than walking the sort order a first page may cost gathering its matches instead:
+ * gathered when the matches (n, at most EXACT_COUNT_LIMIT) are at most this many times the rows
+ * the walk reads if they lie evenly along the sort order, (start + size) × rows ÷ n.
+ */
+export const GATHER_FACTOR = 16;
+
+/** Whether a first page is gathered (gatheredPage): the rule its statement applies, for tests. */
+export const gathers = (matches: number, start: number, size: number, rows: number): boolean =>
+  matches <= EXACT_COUNT_LIMIT && matches * matches <= GATHER_FACTOR * (start + size) * rows;
+
+/**
+ * A range of days sorted by another column: its first page from its matches or by walking the sort
+ * order, whichever its total says. The planner walks the sort column's index, filtering, expecting
+ * the matches spread along it; but a record's dates (and its number, its id) move together, so a
+ * range of days bunches along any of them: a month of due dates lies among the same month's issue
+ * dates, far down the newest-first order, and the walk read 197,000 invoices for 25 of 7,694
+ * matches (88 ms). Its total is known before any row is read (the day counters, count.ts), and
+ * with the organisation's rows (its list counters) it decides: when the matches are few
+ * (`gathers`: at most 10,000 and at most GATHER_FACTOR times an even walk), their ids and sort keys
+ * are read from the date's index into a CTE, sorted, and the page read by id: bounded work
+ * whatever their order (6 ms there). Past that, the walk as before. The branch not taken reads
+ * nothing (a one-time filter on the decision), and a shut gate reads neither. Only here: the
+ * second branch's planning (~0.2 ms) cost more than the walk wherever matches do not bunch.
+ */
+function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL): SQL {
+  const id = col(t, 'id');
+  const key = col(t, q.sort.field);
+  const dir = q.sort.order === 'ASC' ? sql`asc` : sql`desc`;
+  const columns = sql.join((Object.values(getTableColumns(t)) as AnyPgColumn[]).map((c) => sql`${c}`), sql`, `);
+  const size = P('size');
+  const start = P('start');
+  return sql`with n as (select ${total} as n where ${gate}),
+    way as (select n.n, n.n <= ${EXACT_COUNT_LIMIT} and n.n * n.n <= ${GATHER_FACTOR} * (${start}::bigint + ${size}::bigint) * ${rows} as gather from n),
+    m as materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and (select way.gather from way) limit ${EXACT_COUNT_LIMIT})
+    select * from (
+      select ${columns}, (select way.n from way) as "__total" from ${t}
+      where ${col(t, 'organization_id')} = ${org} and ${gate}
+        and ${id} in (select m.k from m order by m.s ${dir}, m.k ${dir} limit ${size} offset ${start})
+      union all
+      (select ${columns}, (select way.n from way) from ${t} where ${where} and ${gate} and not (select way.gather from way)
+        order by ${key} ${dir}, ${id} ${dir} limit ${size} offset ${start})
+    ) page
+    order by ${sql.identifier(key.name)} ${dir}, ${sql.identifier(id.name)} ${dir}`;
+}
 
 /**
  * A search's first page and its total from one scan of its matches. A trigram search costs its
