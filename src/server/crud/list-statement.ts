@@ -135,7 +135,7 @@ function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, g
   const columns = sql.join((Object.values(getTableColumns(t)) as AnyPgColumn[]).map((c) => sql`${c}`), sql`, `);
   const size = P('size');
   const start = P('start');
-  return sql`with n as (select ${total} as n where ${gate}),
+  return sql`with n as materialized (select ${total} as n where ${gate}),
     way as (select n.n, n.n <= ${EXACT_COUNT_LIMIT} and n.n * n.n <= ${GATHER_FACTOR} * (${start}::bigint + ${size}::bigint) * ${rows} as gather from n),
     m as materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and (select way.gather from way) limit ${EXACT_COUNT_LIMIT})
     select * from (

@@ -31,7 +31,7 @@ describe('executePrepared with a generic plan', () => {
     for (let run = 0; run < 3; run++) {
       for (const org of orgs) {
         await inScope(database.app, { tenant: org }, async (tx) => {
-          const before = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers, current_setting('enable_mergejoin') as merge`))[0];
+          const before = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers, current_setting('enable_mergejoin') as merge, current_setting('enable_nestloop') as nestloop`))[0];
           const plain = rowsOf(await tx.execute(statement(org, "O'Brien \\ Wanjiru")));
           const generic = rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true }));
           expect(generic).toEqual(plain);
@@ -42,12 +42,12 @@ describe('executePrepared with a generic plan', () => {
             const once = rendered('client.test|statement', () => statement(sql.placeholder('org') as unknown as string, sql.placeholder('name') as unknown as string), { org, name });
             expect(rowsOf(await executePrepared(tx, once, { generic: true }))).toEqual(rowsOf(await tx.execute(statement(org, name))));
           }
-          // planned without merge joins: the same rows, and enable_mergejoin put back as well
-          expect(rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true, hashJoins: true }))).toEqual(plain);
+          // planned without merge joins or nested loops: the same rows, and both settings put back as well
+          expect(rowsOf(await executePrepared(tx, statement(org, "O'Brien \\ Wanjiru"), { generic: true, hashJoins: true, noNestedLoops: true }))).toEqual(plain);
           // another organisation's id finds nothing: row-level security holds whatever the plan
           const other = orgs.find((o) => o !== org)!;
           expect(rowsOf(await executePrepared(tx, statement(other, 'Achieng'), { generic: true }))).toEqual([{ found: null, visible: 2 }]);
-          const after = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers, current_setting('enable_mergejoin') as merge`))[0];
+          const after = rowsOf<Record<string, string>>(await tx.execute(sql`select current_setting('plan_cache_mode') as mode, current_setting('max_parallel_workers_per_gather') as workers, current_setting('enable_mergejoin') as merge, current_setting('enable_nestloop') as nestloop`))[0];
           expect(after).toEqual(before);
         });
       }

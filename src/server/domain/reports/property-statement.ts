@@ -77,7 +77,8 @@ async function ledgerQuery(tx: Db, organizationId: string, q: Query, closingOnly
   }, P('before'), closingOnly), {
     org: organizationId, property: q.property_id ?? null, owner: q.owner_id ?? null, from: q.from, to: q.to, before: addDays(q.from, -1),
   });
-  const [found] = rowsOf<Found>(await executePrepared(tx, statement, { generic: !q.all, hashJoins: true }));
+  // one property's: its invoices through the index on property_id, the rest by hash joins (an owner's: see executePrepared)
+  const [found] = rowsOf<Found>(await executePrepared(tx, statement, { generic: !q.all, hashJoins: true, noNestedLoops: !!q.property_id }));
   return found;
 }
 
