@@ -70,6 +70,7 @@ export type Counted = ChoiceFilter | DayRange | MoneyRange;
 export type Exact = Counted | boolean;
 
 export const isMoney = (c: Counted): c is MoneyRange => 'money' in c;
+export const isDays = (c: Counted): c is DayRange => 'from' in c && !isMoney(c);
 
 /** Whether a total counted this way is exact at any size (a money range's is exact only to EXACT_COUNT_LIMIT). */
 const exactly = (how: Exact) => how === true || (typeof how === 'object' && !isMoney(how));

@@ -5,7 +5,7 @@ import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
 import { rendered, type Rendered } from '../db/statements.js';
-import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, isMoney, knownTotalExpression, type Counted } from './count.js';
+import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, isDays, isMoney, knownTotalExpression, type Counted } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
   conditionValues, DEFERRED_JOIN_FROM, finishList, listRecords, pageQuery, tableOf, whereOf, type InlineReferences, type InScope, type PageRow,
@@ -54,7 +54,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   const unfiltered = q.conditions.length === 0;
   const choice = countedFilter(resource, q.conditions);
   // a range of days sorted by another column (gatheredPage), weighed by the organisation's row count (its counters)
-  const gathering = !!choice && 'from' in choice && !isMoney(choice) && choice.field !== q.sort.field && q.range[0] < DEFERRED_JOIN_FROM;
+  const gathering = !!choice && isDays(choice) && choice.field !== q.sort.field && q.range[0] < DEFERRED_JOIN_FROM;
   if (!countersKnown(t, unfiltered, choice) || (gathering && !countersKnown(t, true))) return null;
   const values = q.conditions.map((c) => conditionValues(resource, c));
   const bound: Record<string, unknown> = { org: organizationId, size: q.range[1] - q.range[0] + 1, start: q.range[0] };
@@ -103,6 +103,15 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
 
 const col = (t: ResourceTable, key: string) => getTableColumns(t)[key] as AnyPgColumn;
 
+/** What a page statement of its own (gatheredPage, sharedScanPage) is written from: its key columns, order, columns and range placeholders. */
+function pageParts(t: ResourceTable, q: ListQuery) {
+  const all = Object.values(getTableColumns(t)) as AnyPgColumn[];
+  return {
+    id: col(t, 'id'), key: col(t, q.sort.field), dir: q.sort.order === 'ASC' ? sql`asc` : sql`desc`,
+    all, columns: sql.join(all.map((c) => sql`${c}`), sql`, `), size: P('size'), start: P('start'),
+  };
+}
+
 /**
  * How much more than walking the sort order a first page may cost gathering its matches instead:
  * gathered when the matches (n, at most EXACT_COUNT_LIMIT) are at most this many times the rows
@@ -129,12 +138,7 @@ export const gathers = (matches: number, start: number, size: number, rows: numb
  * second branch's planning (~0.2 ms) cost more than the walk wherever matches do not bunch.
  */
 function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL): SQL {
-  const id = col(t, 'id');
-  const key = col(t, q.sort.field);
-  const dir = q.sort.order === 'ASC' ? sql`asc` : sql`desc`;
-  const columns = sql.join((Object.values(getTableColumns(t)) as AnyPgColumn[]).map((c) => sql`${c}`), sql`, `);
-  const size = P('size');
-  const start = P('start');
+  const { id, key, dir, columns, size, start } = pageParts(t, q);
   return sql`with n as materialized (select ${total} as n where ${gate}),
     way as (select n.n, n.n <= ${EXACT_COUNT_LIMIT} and n.n * n.n <= ${GATHER_FACTOR} * (${start}::bigint + ${size}::bigint) * ${rows} as gather from n),
     m as materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and (select way.gather from way) limit ${EXACT_COUNT_LIMIT})
@@ -162,14 +166,8 @@ function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, g
  * gate guards the CTE too: nothing is scanned for a caller who may not list.
  */
 function sharedScanPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, refs: InlineReferences): SQL {
-  const id = col(t, 'id');
-  const key = col(t, q.sort.field);
-  const dir = q.sort.order === 'ASC' ? sql`asc` : sql`desc`;
-  const all = Object.values(getTableColumns(t)) as AnyPgColumn[];
-  const columns = sql.join(all.map((c) => sql`${c}`), sql`, `);
+  const { id, key, dir, all, columns, size, start } = pageParts(t, q);
   const nulls = sql.join(all.map((c) => sql`null as ${sql.identifier(c.name)}`), sql`, `);
-  const size = P('size');
-  const start = P('start');
   const overflowed = refs.overflowed.length ? sql.join(refs.overflowed, sql` or `) : sql`false`;
   const ctes = refs.ctes.map((c) => sql`${c}, `);
   return sql`with ${sql.join(ctes)}m as materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and not (${overflowed}) limit ${EXACT_COUNT_LIMIT + 1}),
