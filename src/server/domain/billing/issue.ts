@@ -7,6 +7,10 @@
 // Gapless numbers: the batch locks its number_series row first, numbers its rows from there, and
 // moves the series on by the number of inserts that won (renumbering the winners if some lost),
 // all in the same transaction; a rollback returns them.
+// Lines before invoices: everything but the invoices, their audit rows and the series waits for no
+// lock, so the lines are written while preparing, under a deferred foreign key (migration 0028),
+// and the check is put back once their invoices are there; the lines of invoices that lost are
+// deleted with it. A billing run prepares a batch while the batch before holds the series lock.
 import { sql } from 'drizzle-orm';
 import { newIds } from './ids.js';
 import { arrayLiteral } from '../../db/array-literal.js';
@@ -81,7 +85,7 @@ export async function issueInvoices(
 
 export interface IssueOptions { anyStatus?: boolean; action?: string }
 
-/** Invoices ready to write: the repairs and meter readings they charge (locked), their rows built. */
+/** Invoices ready to write: the repairs and meter readings they charge (locked), their rows built and their lines written. */
 export interface PreparedInvoices {
   payload: IssuePayload;
   repairs: Awaited<ReturnType<typeof withRepairCharges>>['repairs'];
@@ -90,8 +94,10 @@ export interface PreparedInvoices {
 
 /**
  * issueInvoices' first half, which takes no number: the planned invoices with the repairs and meter
- * readings they charge added (and locked till the transaction ends), and their rows built. A billing
- * run prepares a batch while the batch before still holds the series lock.
+ * readings they charge added (and locked till the transaction ends), their rows built and their
+ * lines written ahead of them (the lines' check on their invoice deferred till writeInvoices). A
+ * billing run prepares a batch while the batch before still holds the series lock. Its transaction
+ * must go on to writeInvoices or roll back: a line without its invoice fails the commit.
  */
 export async function prepareInvoices(tx: Db, organizationId: string, planned: PlannedInvoice[]): Promise<PreparedInvoices> {
   if (!planned.length) return { payload: issuePayload([]), repairs: [], readings: [] };
@@ -99,10 +105,22 @@ export async function prepareInvoices(tx: Db, organizationId: string, planned: P
   const withRepairs = await withRepairCharges(tx, organizationId, planned);
   // and so do the meter readings taken since their last invoice (locked the same way)
   const withMeters = await withMeterCharges(tx, organizationId, withRepairs.plans);
-  return { payload: issuePayload(withMeters.plans), repairs: withRepairs.repairs, readings: withMeters.readings };
+  const payload = issuePayload(withMeters.plans);
+  await writeLines(tx, organizationId, payload.lines);
+  return { payload, repairs: withRepairs.repairs, readings: withMeters.readings };
 }
 
-/** issueInvoices' second half: numbers, invoices, lines, audit rows; then repairs and readings marked and credit applied. */
+async function writeLines(tx: Db, organizationId: string, lv: IssuePayload['lines']) {
+  await tx.execute(sql`set constraints invoice_lines_invoice_id_fk deferred`);
+  await tx.execute(sql`
+    insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
+    select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
+    from unnest(${lv.id}::text[], ${lv.invoice_id}::text[], ${lv.position}::int[], ${lv.kind}::text[], ${lv.charge_id}::text[], ${lv.description}::text[],
+      ${lv.quantity}::numeric[], ${lv.rate}::numeric[], ${lv.amount}::numeric[], ${lv.meter_previous}::numeric[], ${lv.meter_current}::numeric[])
+      as y(id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, meter_previous, meter_current)`);
+}
+
+/** issueInvoices' second half: numbers, invoices, audit rows, the lines checked; then repairs and readings marked and credit applied. */
 export async function writeInvoices(
   tx: Db, organizationId: string, userId: string | null, { payload, repairs, readings }: PreparedInvoices, opts: IssueOptions = {},
 ): Promise<IssuedInvoice[]> {
@@ -117,10 +135,9 @@ export async function writeInvoices(
   const prefix = series.prefix ?? DEFAULT_INVOICE_PREFIX;
   const statusCheck = opts.anyStatus ? sql`true` : sql`l.status in ('active', 'notice')`;
   // one statement: the invoices that win their (lease, period), numbered from the series' next
-  // value by their place in the batch, their lines, their audit rows and the series moved on by the
-  // winners; the foreign keys of the lines are checked at its end, when the invoices are there.
+  // value by their place in the batch, their audit rows and the series moved on by the winners.
   // Each winner says whether its tenant holds credit on account.
-  const { invoices: iv, lines: lv } = payload;
+  const { invoices: iv } = payload;
   const won = rowsOf<{ id: string; tenant_id: string; credit: boolean }>(await tx.execute(sql`
     with x as (
       select * from unnest(${iv.id}::text[], ${iv.lease_id}::text[], ${iv.tenant_id}::text[], ${iv.house_id}::text[], ${iv.property_id}::text[],
@@ -135,14 +152,6 @@ export async function writeInvoices(
       order by x.lease_id
       on conflict (organization_id, lease_id, period_start) do nothing
       returning id, number, lease_id, tenant_id, period_start, period_end, issue_date, due_date, total
-    ), lines as (
-      insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
-      select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
-      from unnest(${lv.id}::text[], ${lv.invoice_id}::text[], ${lv.position}::int[], ${lv.kind}::text[], ${lv.charge_id}::text[], ${lv.description}::text[],
-        ${lv.quantity}::numeric[], ${lv.rate}::numeric[], ${lv.amount}::numeric[], ${lv.meter_previous}::numeric[], ${lv.meter_current}::numeric[])
-        as y(id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, meter_previous, meter_current)
-      join ins on ins.id = y.invoice_id
-      order by y.id
     ), audit as (
       insert into audit_log (organization_id, id, user_id, resource, record_id, action, before, after)
       select ${organizationId}, x.audit_id, ${userId}, 'invoices', ins.id, ${opts.action ?? 'issue'}, null,
@@ -159,8 +168,12 @@ export async function writeInvoices(
       where p.organization_id = ${organizationId} and p.tenant_id = ins.tenant_id and p.status = 'allocated' and p.unallocated > 0
     ) as credit
     from ins`));
-  if (!won.length) return [];
   const wonIds = new Set(won.map((r) => r.id));
+  // the lines of those that lost go, then the lines are checked against their invoices
+  const lost = payload.ids.filter((id) => !wonIds.has(id));
+  if (lost.length) await tx.execute(sql`delete from invoice_lines where organization_id = ${organizationId} and invoice_id = any(${arrayLiteral(lost)}::text[])`);
+  await tx.execute(sql`set constraints invoice_lines_invoice_id_fk immediate`);
+  if (!won.length) return [];
   // the winners in batch order, the k-th of them numbered first + k in the end
   const made = payload.plans.map((p, position) => ({ ...p, id: payload.ids[position], position })).filter((p) => wonIds.has(p.id));
   // some lost to an invoice already there: close the gaps their numbers left (rare: concurrent runs),

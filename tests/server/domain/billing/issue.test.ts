@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inScope, rowsOf, type Database } from '../../../../src/server/db/client.js';
-import { issueInvoices } from '../../../../src/server/domain/billing/issue.js';
+import { issueInvoices, prepareInvoices, writeInvoices } from '../../../../src/server/domain/billing/issue.js';
 import { loadLeaseTerms, planInvoice, type PlannedInvoice } from '../../../../src/server/domain/billing/plan.js';
 import { testDatabase } from '../../helpers.js';
 import { seedOrganization } from './seed.js';
@@ -14,6 +14,9 @@ async function plansFor(org: string, periodStart: string): Promise<PlannedInvoic
   return inScope(db.db, { tenant: org, user: null }, async (tx) =>
     (await loadLeaseTerms(tx, org, { periodStart })).map((l) => planInvoice(l, periodStart) as PlannedInvoice));
 }
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error as its cause). */
+const codeOf = (e: unknown): unknown => (e as { code?: string })?.code ?? (e as { cause?: { code?: string } })?.cause?.code;
 
 const issue = (org: string, plans: PlannedInvoice[]) =>
   inScope(db.db, { tenant: org, user: null }, (tx) => issueInvoices(tx, org, null, plans, { action: 'billing_run' }));
@@ -104,5 +107,29 @@ describe('issuing a batch of planned invoices', () => {
         (select next_value from number_series where organization_id = ${org} and name = 'invoice') as next
       from invoices where organization_id = ${org}`));
     expect(stored).toEqual({ numbers: ['INV-1000000', 'INV-999999'], total: '11405.00', next: 1000001 });
+  });
+
+  it('writes the lines ahead of their invoices, yet a line never outlives or precedes its invoice past the batch', async () => {
+    const org = await seedOrganization(db.db, 3, { start: '2026-01-01', charge: 400 });
+    const plans = await plansFor(org, '2026-03-01');
+    const lineCount = async () => rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`))[0].n;
+
+    // prepared (lines written) but never written: the transaction cannot commit, and leaves nothing
+    const unwritten = await inScope(db.db, { tenant: org, user: null }, async (tx) => { await prepareInvoices(tx, org, plans); }).catch((e: unknown) => e);
+    expect(codeOf(unwritten)).toBe('23503'); // foreign key violation
+    expect(await lineCount()).toBe(0);
+
+    // once the invoices are written the lines' check is immediate again: a line naming no invoice fails at once
+    await expect(inScope(db.db, { tenant: org, user: null }, async (tx) => {
+      const made = await writeInvoices(tx, org, null, await prepareInvoices(tx, org, plans), { action: 'billing_run' });
+      expect(made).toHaveLength(3);
+      expect(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`))[0].n).toBe(6);
+      await tx.execute(sql`savepoint orphan`);
+      const orphan = tx.execute(sql`insert into invoice_lines (organization_id, id, invoice_id, position, kind, description, quantity, rate, amount)
+        values (${org}, 'ORPHAN-LINE', 'NO-SUCH-INVOICE', 0, 'charge', 'x', 1, 1, 1)`);
+      expect(codeOf(await orphan.catch((e: unknown) => e))).toBe('23503');
+      await tx.execute(sql`rollback to savepoint orphan`);
+    })).resolves.toBeUndefined();
+    expect(await lineCount()).toBe(6);
   });
 });
