@@ -25,7 +25,7 @@ export interface Results {
   targets: typeof TARGETS;
   lists: ListFigure[];
   reports: Array<ReportFigure & { met: boolean }>;
-  billing?: BillingFigures & { ratio: number; met: { ratio: boolean; rerun: boolean } };
+  billing?: BillingFigures & { met: { ratio: boolean; rerun: boolean } };
   c2b?: C2bFigures;
   bulkSend?: BulkSendFigures;
   /** What broke (rows differ, a non-2xx, a failed call): a non-empty list fails the run. */

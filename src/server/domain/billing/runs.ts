@@ -38,8 +38,14 @@ export interface RunOptions {
  */
 export const BATCH_SIZE = 2000;
 
-/** The default run's first batch (see executeBillingRun). */
-const FIRST_BATCH_SIZE = 250;
+/**
+ * The default run's first batch; each next one is twice the one before, up to BATCH_SIZE. Nothing
+ * is written till the first batch is prepared, and a batch is prepared while the one before it
+ * writes, which takes longer (about 1.5 × as long a lease): so a small batch starts the writing
+ * soon, and doubling keeps each next batch ready when the writing reaches it. Straight from 250 to
+ * 2,000, the writing waited ~140 ms for the second batch.
+ */
+const FIRST_BATCH_SIZE = 100;
 
 /** A queued or running run with no progress for this long is taken for interrupted. */
 export const STALE_AFTER_MINUTES = 5;
@@ -163,10 +169,10 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
       done.then(isReady, isReady);
       return { ready, done: ahead(done) };
     };
-    // the first batch is prepared before anything is written: a small one starts the writing sooner
-    const firstSize = opts.batchSize ? batchSize : Math.min(batchSize, FIRST_BATCH_SIZE);
+    // a ramp of batch sizes (FIRST_BATCH_SIZE), unless the caller chose one
     const chunks: string[][] = [];
-    for (let i = 0; i < ids.length; i += chunks[chunks.length - 1].length) chunks.push(ids.slice(i, i + (chunks.length ? batchSize : firstSize)));
+    let size = opts.batchSize ? batchSize : Math.min(batchSize, FIRST_BATCH_SIZE);
+    for (let i = 0; i < ids.length; i += size, size = Math.min(batchSize, size * 2)) chunks.push(ids.slice(i, i + size));
     const overlap = concurrentScopes(db) && !opts.pauseMs;
     let before: Promise<unknown> = Promise.resolve();
     for (let k = 0; k < chunks.length; k++) {
