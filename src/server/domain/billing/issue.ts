@@ -7,10 +7,11 @@
 // Gapless numbers: the batch locks its number_series row first, numbers its rows from there, and
 // moves the series on by the number of inserts that won (renumbering the winners if some lost),
 // all in the same transaction; a rollback returns them.
-// Lines before invoices: everything but the invoices, their audit rows and the series waits for no
-// lock, so the lines are written while preparing, under a deferred foreign key (migration 0028),
-// and the check is put back once their invoices are there; the lines of invoices that lost are
-// deleted with it. A billing run prepares a batch while the batch before holds the series lock.
+// Lines and audit rows before invoices: only the invoices and the series need the series lock, so
+// a batch writes its lines and audit rows while preparing (a billing run prepares a batch while the
+// batch before holds the lock): the lines under a deferred foreign key (migration 0028), put back
+// once their invoices are there; the audit rows with the numbers the invoices are expected to take,
+// corrected where they took others. The lines and audit rows of invoices that lost are deleted.
 import { sql } from 'drizzle-orm';
 import { newIds } from './ids.js';
 import { arrayLiteral } from '../../db/array-literal.js';
@@ -41,8 +42,9 @@ const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
  */
 interface IssuePayload {
   plans: PlannedInvoice[];
-  /** The ids of `plans`, in order. */
+  /** The ids of `plans`, in order, and of their audit rows. */
   ids: string[];
+  auditIds: string[];
   invoices: Record<typeof INVOICE_COLUMNS[number], string>;
   lines: Record<typeof LINE_COLUMNS[number], string>;
 }
@@ -68,7 +70,7 @@ function issuePayload(planned: PlannedInvoice[]): IssuePayload {
     quantity: l.quantity ?? '1', rate: dec(l.rate ?? l.amount), amount: dec(l.amount), meter_previous: l.meter_previous ?? null, meter_current: l.meter_current ?? null,
   })));
   const lineIds = newIds(lines.length);
-  return { plans, ids, invoices, lines: columns(LINE_COLUMNS, lines.length, (key, i) => (key === 'id' ? lineIds[i] : lines[i][key])) };
+  return { plans, ids, auditIds, invoices, lines: columns(LINE_COLUMNS, lines.length, (key, i) => (key === 'id' ? lineIds[i] : lines[i][key])) };
 }
 
 /**
@@ -80,49 +82,90 @@ function issuePayload(planned: PlannedInvoice[]): IssuePayload {
 export async function issueInvoices(
   tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[], opts: IssueOptions = {},
 ): Promise<IssuedInvoice[]> {
-  return writeInvoices(tx, organizationId, userId, await prepareInvoices(tx, organizationId, planned), opts);
+  return writeInvoices(tx, organizationId, await prepareInvoices(tx, organizationId, userId, planned, { action: opts.action }), opts);
 }
 
-export interface IssueOptions { anyStatus?: boolean; action?: string }
+export interface IssueOptions {
+  anyStatus?: boolean;
+  /** The audit rows' action (default 'issue'). */
+  action?: string;
+}
 
-/** Invoices ready to write: the repairs and meter readings they charge (locked), their rows built and their lines written. */
+export interface PrepareOptions {
+  action?: string;
+  /**
+   * The series value the first invoice is expected to be numbered from, where the series does not
+   * show it yet (a billing run: the batch before holds the series, uncommitted). Undefined, or left
+   * out, reads the series. A wrong guess costs a correction of the audit rows, never a wrong number.
+   */
+  expectedFirst?: Promise<number | undefined>;
+}
+
+/** Invoices ready to write: the repairs and meter readings they charge (locked), their rows built, their lines and audit rows written. */
 export interface PreparedInvoices {
   payload: IssuePayload;
   repairs: Awaited<ReturnType<typeof withRepairCharges>>['repairs'];
   readings: Awaited<ReturnType<typeof withMeterCharges>>['readings'];
+  /** The numbering the audit rows were written with: the k-th invoice `first + k`, after `prefix`. */
+  expected: { first: number; prefix: string };
 }
 
 /**
- * issueInvoices' first half, which takes no number: the planned invoices with the repairs and meter
- * readings they charge added (and locked till the transaction ends), their rows built and their
- * lines written ahead of them (the lines' check on their invoice deferred till writeInvoices). A
- * billing run prepares a batch while the batch before still holds the series lock. Its transaction
- * must go on to writeInvoices or roll back: a line without its invoice fails the commit.
+ * issueInvoices' first half, which takes no lock on the series: the planned invoices with the
+ * repairs and meter readings they charge added (and locked till the transaction ends), their rows
+ * built, and their lines and audit rows written ahead of them (the lines' check on their invoice
+ * deferred till writeInvoices). A billing run prepares a batch while the batch before still holds
+ * the series lock. Its transaction must go on to writeInvoices or roll back: a line without its
+ * invoice fails the commit.
  */
-export async function prepareInvoices(tx: Db, organizationId: string, planned: PlannedInvoice[]): Promise<PreparedInvoices> {
-  if (!planned.length) return { payload: issuePayload([]), repairs: [], readings: [] };
+export async function prepareInvoices(tx: Db, organizationId: string, userId: string | null, planned: PlannedInvoice[], opts: PrepareOptions = {}): Promise<PreparedInvoices> {
+  if (!planned.length) return { payload: issuePayload([]), repairs: [], readings: [], expected: { first: 1, prefix: DEFAULT_INVOICE_PREFIX } };
   // repairs the tenants pay for join their next invoice (their work orders stay locked till commit)
   const withRepairs = await withRepairCharges(tx, organizationId, planned);
   // and so do the meter readings taken since their last invoice (locked the same way)
   const withMeters = await withMeterCharges(tx, organizationId, withRepairs.plans);
   const payload = issuePayload(withMeters.plans);
-  await writeLines(tx, organizationId, payload.lines);
-  return { payload, repairs: withRepairs.repairs, readings: withMeters.readings };
+  const expected = await writeAhead(tx, organizationId, userId, payload, await opts.expectedFirst, opts.action ?? 'issue');
+  return { payload, repairs: withRepairs.repairs, readings: withMeters.readings, expected };
 }
 
-async function writeLines(tx: Db, organizationId: string, lv: IssuePayload['lines']) {
+/**
+ * The lines (their check on the invoice deferred) and the audit rows, numbered from `first` or else
+ * from what the series shows; returns the numbering used.
+ */
+async function writeAhead(tx: Db, organizationId: string, userId: string | null, payload: IssuePayload, first: number | undefined, action: string) {
+  const { invoices: iv, lines: lv } = payload;
   await tx.execute(sql`set constraints invoice_lines_invoice_id_fk deferred`);
-  await tx.execute(sql`
-    insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
-    select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
-    from unnest(${lv.id}::text[], ${lv.invoice_id}::text[], ${lv.position}::int[], ${lv.kind}::text[], ${lv.charge_id}::text[], ${lv.description}::text[],
-      ${lv.quantity}::numeric[], ${lv.rate}::numeric[], ${lv.amount}::numeric[], ${lv.meter_previous}::numeric[], ${lv.meter_current}::numeric[])
-      as y(id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, meter_previous, meter_current)`);
+  const [used] = rowsOf<{ first: number; prefix: string }>(await tx.execute(sql`
+    with numbering as (
+      select coalesce(${first ?? null}::int, (select next_value from number_series where organization_id = ${organizationId} and name = 'invoice'), 1) as first,
+        coalesce(${invoicePrefixSql(organizationId)}, ${DEFAULT_INVOICE_PREFIX}) as prefix
+    ), lines as (
+      insert into invoice_lines (organization_id, id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, waived, meter_previous, meter_current)
+      select ${organizationId}, y.id, y.invoice_id, y.position, y.kind, y.charge_id, y.description, y.quantity, y.rate, y.amount, false, y.meter_previous, y.meter_current
+      from unnest(${lv.id}::text[], ${lv.invoice_id}::text[], ${lv.position}::int[], ${lv.kind}::text[], ${lv.charge_id}::text[], ${lv.description}::text[],
+        ${lv.quantity}::numeric[], ${lv.rate}::numeric[], ${lv.amount}::numeric[], ${lv.meter_previous}::numeric[], ${lv.meter_current}::numeric[])
+        as y(id, invoice_id, position, kind, charge_id, description, quantity, rate, amount, meter_previous, meter_current)
+    ), audit as (
+      insert into audit_log (organization_id, id, user_id, resource, record_id, action, before, after)
+      select ${organizationId}, x.audit_id, ${userId}, 'invoices', x.id, ${action}, null,
+        jsonb_build_object('number', ${formatNumberSql(sql`n.prefix`, sql`n.first + x.ord::int - 1`)}, 'status', 'issued', 'lease_id', x.lease_id, 'tenant_id', x.tenant_id,
+          'period_start', x.period_start, 'period_end', x.period_end, 'issue_date', x.issue_date, 'due_date', x.due_date, 'total', x.total::text)
+      from numbering n, unnest(${iv.id}::text[], ${iv.lease_id}::text[], ${iv.tenant_id}::text[], ${iv.period_start}::date[], ${iv.period_end}::date[],
+        ${iv.issue_date}::date[], ${iv.due_date}::date[], ${iv.total}::numeric(14, 2)[], ${iv.audit_id}::text[])
+        with ordinality as x(id, lease_id, tenant_id, period_start, period_end, issue_date, due_date, total, audit_id, ord)
+    )
+    select first, prefix from numbering`));
+  return { first: Number(used.first), prefix: used.prefix };
 }
 
-/** issueInvoices' second half: numbers, invoices, audit rows, the lines checked; then repairs and readings marked and credit applied. */
+/**
+ * issueInvoices' second half: numbers and invoices, the audit rows corrected where their invoices
+ * were numbered otherwise than expected, the lines checked; then repairs and readings marked and
+ * credit applied. `onNumbered` hears the series value the batch numbers from, once it holds the lock.
+ */
 export async function writeInvoices(
-  tx: Db, organizationId: string, userId: string | null, { payload, repairs, readings }: PreparedInvoices, opts: IssueOptions = {},
+  tx: Db, organizationId: string, { payload, repairs, readings, expected }: PreparedInvoices, opts: IssueOptions & { onNumbered?: (first: number) => void } = {},
 ): Promise<IssuedInvoice[]> {
   if (!payload.plans.length) return [];
   // numbers first, under the series' row lock, as every invoice writer does (the form's hook too):
@@ -133,10 +176,11 @@ export async function writeInvoices(
     returning next_value as next, ${invoicePrefixSql(organizationId)} as prefix`));
   const first = Number(series.next);
   const prefix = series.prefix ?? DEFAULT_INVOICE_PREFIX;
+  opts.onNumbered?.(first);
   const statusCheck = opts.anyStatus ? sql`true` : sql`l.status in ('active', 'notice')`;
   // one statement: the invoices that win their (lease, period), numbered from the series' next
-  // value by their place in the batch, their audit rows and the series moved on by the winners.
-  // Each winner says whether its tenant holds credit on account.
+  // value by their place in the batch, and the series moved on by the winners. Each winner says
+  // whether its tenant holds credit on account.
   const { invoices: iv } = payload;
   const won = rowsOf<{ id: string; tenant_id: string; credit: boolean }>(await tx.execute(sql`
     with x as (
@@ -151,14 +195,7 @@ export async function writeInvoices(
       from x join leases l on l.organization_id = ${organizationId} and l.id = x.lease_id and ${statusCheck}
       order by x.lease_id
       on conflict (organization_id, lease_id, period_start) do nothing
-      returning id, number, lease_id, tenant_id, period_start, period_end, issue_date, due_date, total
-    ), audit as (
-      insert into audit_log (organization_id, id, user_id, resource, record_id, action, before, after)
-      select ${organizationId}, x.audit_id, ${userId}, 'invoices', ins.id, ${opts.action ?? 'issue'}, null,
-        jsonb_build_object('number', ins.number, 'status', 'issued', 'lease_id', ins.lease_id, 'tenant_id', ins.tenant_id,
-          'period_start', ins.period_start, 'period_end', ins.period_end, 'issue_date', ins.issue_date, 'due_date', ins.due_date, 'total', ins.total::text)
-      from ins join x on x.id = ins.id
-      order by x.audit_id
+      returning id, tenant_id
     ), series as (
       update number_series set next_value = ${first} + (select count(*) from ins)
       where organization_id = ${organizationId} and name = 'invoice'
@@ -169,15 +206,17 @@ export async function writeInvoices(
     ) as credit
     from ins`));
   const wonIds = new Set(won.map((r) => r.id));
-  // the lines of those that lost go, then the lines are checked against their invoices
-  const lost = payload.ids.filter((id) => !wonIds.has(id));
-  if (lost.length) await tx.execute(sql`delete from invoice_lines where organization_id = ${organizationId} and invoice_id = any(${arrayLiteral(lost)}::text[])`);
+  // the lines and audit rows of those that lost go, then the lines are checked against their invoices
+  const lost = payload.ids.flatMap((id, position) => (wonIds.has(id) ? [] : [position]));
+  if (lost.length) {
+    await tx.execute(sql`delete from invoice_lines where organization_id = ${organizationId} and invoice_id = any(${arrayLiteral(lost.map((p) => payload.ids[p]))}::text[])`);
+    await tx.execute(sql`delete from audit_log where organization_id = ${organizationId} and id = any(${arrayLiteral(lost.map((p) => payload.auditIds[p]))}::text[])`);
+  }
   await tx.execute(sql`set constraints invoice_lines_invoice_id_fk immediate`);
   if (!won.length) return [];
   // the winners in batch order, the k-th of them numbered first + k in the end
   const made = payload.plans.map((p, position) => ({ ...p, id: payload.ids[position], position })).filter((p) => wonIds.has(p.id));
-  // some lost to an invoice already there: close the gaps their numbers left (rare: concurrent runs),
-  // on the invoices and on what their audit rows say they were issued as
+  // some lost to an invoice already there: close the gaps their numbers left (rare: concurrent runs)
   const renumber = made.map((p, k) => ({ id: p.id, k, position: p.position })).filter((p) => p.k !== p.position);
   if (renumber.length) {
     const ids = `{${renumber.map((p) => p.id).join(',')}}`;
@@ -187,10 +226,16 @@ export async function writeInvoices(
       update invoices i set number = x.number
       from jsonb_to_recordset(${finals}) as x(id text, number text)
       where i.organization_id = ${organizationId} and i.id = x.id`);
+  }
+  // the audit rows say the number each invoice was issued as: where it is not the one expected (a
+  // gap closed, or the series moved otherwise than the caller foresaw), they are corrected
+  const misnumbered = made.map((p, k) => ({ id: payload.auditIds[p.position], number: formatNumber(prefix, first + k), expected: formatNumber(expected.prefix, expected.first + p.position) }))
+    .filter((a) => a.number !== a.expected);
+  if (misnumbered.length) {
     await tx.execute(sql`
       update audit_log a set after = jsonb_set(a.after, '{number}', to_jsonb(x.number))
-      from jsonb_to_recordset(${finals}) as x(id text, number text)
-      where a.organization_id = ${organizationId} and a.resource = 'invoices' and a.record_id = x.id and a.action = ${opts.action ?? 'issue'}`);
+      from jsonb_to_recordset(${json(misnumbered.map(({ id, number }) => ({ id, number })))}) as x(id text, number text)
+      where a.organization_id = ${organizationId} and a.id = x.id`);
   }
   const issued: IssuedInvoice[] = made.map((p, k) => ({
     id: p.id, lease_id: p.lease_id, tenant_id: p.tenant_id, number: formatNumber(prefix, first + k), period_start: p.period_start, total: p.total,

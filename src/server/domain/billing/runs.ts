@@ -139,13 +139,17 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
       return { run, ids };
     });
     // A batch is one transaction: read and plan its leases, lock the repairs and readings they
-    // charge and build the rows (prepareInvoices), then, once the batch before has committed, take
-    // the series lock and write (writeInvoices) and record the progress. Where scopes can run at once
-    // (a pool: each its own connection), the next batch prepares while this one writes, so only the
-    // writing is one after the other; a batch whose predecessor failed rolls back unwritten.
-    const batch = (chunk: string[], before: Promise<unknown>) => {
+    // charge, build the rows and write the lines and audit rows (prepareInvoices), then, once the
+    // batch before has committed, take the series lock and write the invoices (writeInvoices) and
+    // record the progress. Where scopes can run at once (a pool: each its own connection), the next
+    // batch prepares while this one writes, so only the writing is one after the other; a batch whose
+    // predecessor failed rolls back unwritten. A batch's audit rows are numbered from where the batch
+    // before it, holding the series, will leave it (`numbered`: the value it took plus its invoices).
+    const batch = (chunk: string[], before: Promise<unknown>, numbered: Promise<number | undefined>) => {
       let isReady!: () => void;
       const ready = new Promise<void>((resolve) => { isReady = resolve; });
+      let isNumbered!: (next: number | undefined) => void;
+      const after = new Promise<number | undefined>((resolve) => { isNumbered = resolve; });
       const done = inScope(db, scope, async (tx) => {
         const plans: PlannedInvoice[] = [];
         const skipped: Array<{ lease_id: string; reason: SkipReason }> = [];
@@ -154,10 +158,10 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
           if (typeof planned === 'string') skipped.push({ lease_id: lease.id, reason: planned });
           else plans.push(planned);
         }
-        const invoices = await prepareInvoices(tx, organizationId, plans);
+        const invoices = await prepareInvoices(tx, organizationId, run.created_by, plans, { action: 'billing_run', expectedFirst: numbered });
         isReady();
         await before;
-        const made = await writeInvoices(tx, organizationId, run.created_by, invoices, { action: 'billing_run' });
+        const made = await writeInvoices(tx, organizationId, invoices, { action: 'billing_run', onNumbered: (first) => isNumbered(first + invoices.payload.plans.length) });
         const madeLeases = new Set(made.map((m) => m.lease_id));
         const lost = invoices.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
         skipped.push(...lost);
@@ -167,7 +171,10 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
           where organization_id = ${organizationId} and id = ${runId}`);
       });
       done.then(isReady, isReady);
-      return { ready, done: ahead(done) };
+      // a batch that numbered nothing (or failed first): the next reads the series
+      const unnumbered = () => isNumbered(undefined);
+      done.then(unnumbered, unnumbered);
+      return { ready, done: ahead(done), numbered: after };
     };
     // a ramp of batch sizes (FIRST_BATCH_SIZE), unless the caller chose one
     const chunks: string[][] = [];
@@ -175,9 +182,11 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
     for (let i = 0; i < ids.length; i += size, size = Math.min(batchSize, size * 2)) chunks.push(ids.slice(i, i + size));
     const overlap = concurrentScopes(db) && !opts.pauseMs;
     let before: Promise<unknown> = Promise.resolve();
+    let numbered: Promise<number | undefined> = Promise.resolve(undefined);
     for (let k = 0; k < chunks.length; k++) {
       if (k > 0 && opts.pauseMs) await sleep(opts.pauseMs);
-      const next = batch(chunks[k], before);
+      const next = batch(chunks[k], before, numbered);
+      numbered = next.numbered;
       if (overlap) {
         // the next batch starts once this one is prepared and the one before it has committed
         await next.ready;

@@ -42,6 +42,11 @@ async function expectAuditedAsNumbered(db: Database, org: string) {
     from invoices i where i.organization_id = ${org}`));
   expect(rows.length).toBeGreaterThan(0);
   for (const r of rows) expect(r.audited).toEqual([r.number]);
+  // and none is left of an invoice a batch lost to the other run
+  const [orphans] = rowsOf<{ n: number }>(await db.db.execute(sql`
+    select count(*)::int as n from audit_log a where a.organization_id = ${org} and a.resource = 'invoices'
+      and not exists (select 1 from invoices i where i.organization_id = a.organization_id and i.id = a.record_id)`));
+  expect(orphans.n).toBe(0);
 }
 
 pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections and processes)', () => {

@@ -49,6 +49,11 @@ describe('issuing a batch of planned invoices', () => {
       expect(r.audited).toEqual([r.number]);
     }
     expect(Number(rows[0].series)).toBe(7);
+    // and no line or audit row is left of the two invoices the batch lost
+    const [left] = rowsOf<{ lines: number; audits: number }>(await db.db.execute(sql`
+      select (select count(*)::int from invoice_lines where organization_id = ${org}) as lines,
+        (select count(*)::int from audit_log where organization_id = ${org} and resource = 'invoices') as audits`));
+    expect(left).toEqual({ lines: 12, audits: 6 });
     // what the batch returned is what was stored
     const stored = new Map(rows.map((r) => [r.lease_id, r.number]));
     for (const i of made) expect(stored.get(i.lease_id)).toBe(i.number);
@@ -115,13 +120,13 @@ describe('issuing a batch of planned invoices', () => {
     const lineCount = async () => rowsOf<{ n: number }>(await db.db.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`))[0].n;
 
     // prepared (lines written) but never written: the transaction cannot commit, and leaves nothing
-    const unwritten = await inScope(db.db, { tenant: org, user: null }, async (tx) => { await prepareInvoices(tx, org, plans); }).catch((e: unknown) => e);
+    const unwritten = await inScope(db.db, { tenant: org, user: null }, async (tx) => { await prepareInvoices(tx, org, null, plans); }).catch((e: unknown) => e);
     expect(codeOf(unwritten)).toBe('23503'); // foreign key violation
     expect(await lineCount()).toBe(0);
 
     // once the invoices are written the lines' check is immediate again: a line naming no invoice fails at once
     await expect(inScope(db.db, { tenant: org, user: null }, async (tx) => {
-      const made = await writeInvoices(tx, org, null, await prepareInvoices(tx, org, plans), { action: 'billing_run' });
+      const made = await writeInvoices(tx, org, await prepareInvoices(tx, org, null, plans, { action: 'billing_run' }), { action: 'billing_run' });
       expect(made).toHaveLength(3);
       expect(rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from invoice_lines where organization_id = ${org}`))[0].n).toBe(6);
       await tx.execute(sql`savepoint orphan`);
@@ -131,5 +136,31 @@ describe('issuing a batch of planned invoices', () => {
       await tx.execute(sql`rollback to savepoint orphan`);
     })).resolves.toBeUndefined();
     expect(await lineCount()).toBe(6);
+  });
+
+  it('audit rows written ahead with a number the invoice did not take are corrected to the one it took', async () => {
+    const org = await seedOrganization(db.db, 3, { start: '2026-01-01', charge: 400 });
+    const plans = await plansFor(org, '2026-03-01');
+    const audited = async () => rowsOf<{ number: string; audited: string }>(await db.db.execute(sql`
+      select i.number, a.after->>'number' as audited from invoices i
+      join audit_log a on a.organization_id = i.organization_id and a.resource = 'invoices' and a.record_id = i.id
+      where i.organization_id = ${org} order by i.number`));
+
+    // a guess that is wrong (a billing run's, when a writer outside it took numbers meanwhile)
+    await inScope(db.db, { tenant: org, user: null }, async (tx) => {
+      const prepared = await prepareInvoices(tx, org, null, plans.slice(0, 2), { action: 'billing_run', expectedFirst: Promise.resolve(40) });
+      expect(prepared.expected.first).toBe(40);
+      await writeInvoices(tx, org, prepared, { action: 'billing_run' });
+    });
+    expect(await audited()).toEqual([{ number: 'INV-000001', audited: 'INV-000001' }, { number: 'INV-000002', audited: 'INV-000002' }]);
+
+    // no guess, and the series moves between the writing ahead and the invoices (another writer's numbers)
+    await inScope(db.db, { tenant: org, user: null }, async (tx) => {
+      const prepared = await prepareInvoices(tx, org, null, plans.slice(2), { action: 'billing_run' });
+      expect(prepared.expected.first).toBe(3);
+      await tx.execute(sql`update number_series set next_value = 9 where organization_id = ${org} and name = 'invoice'`);
+      await writeInvoices(tx, org, prepared, { action: 'billing_run' });
+    });
+    expect((await audited()).at(-1)).toEqual({ number: 'INV-000009', audited: 'INV-000009' });
   });
 });
