@@ -218,7 +218,8 @@ export const BillingRun = Type.Object({
   error: NullableText,
   // the stored row's other columns, served as they are (the web app reads none of them)
   organization_id: Type.Optional(Text),
-  skipped_reasons: Type.Optional(Type.Unsafe<unknown>({ type: 'array', items: { type: 'object', properties: { lease_id: { type: 'string' }, reason: { type: 'string' } } }, description: 'each lease skipped and why' })),
+  skipped_reasons: Type.Optional(Type.Unsafe<unknown>({ type: 'array', items: { type: 'object', properties: { lease_id: { type: 'string' }, reason: { type: 'string' } } }, description: 'each lease skipped and why, but those already billed for the period (counted in already_billed)' })),
+  already_billed: Type.Optional(Type.Integer({ description: 'leases skipped as already billed for the period (counted, not listed)' })),
   created_by: Type.Optional(NullableText),
   created_at: Type.Optional(Type.Unsafe<Date | string>({ type: 'string', format: 'date-time' })),
   started_at: Type.Optional(NullableDateTime),

@@ -183,8 +183,10 @@ export const billingRuns = pgTable('billing_runs', {
   processed: integer('processed').notNull().default(0),
   made: integer('made').notNull().default(0),
   skipped: integer('skipped').notNull().default(0),
-  /** [{lease_id, reason}] */
+  /** [{lease_id, reason}]: the skipped leases but those already billed, which are only counted (already_billed) */
   skipped_reasons: jsonb('skipped_reasons').notNull().default([]),
+  /** Leases skipped as already billed for the period: a re-run's every lease, too many to list. */
+  already_billed: integer('already_billed').notNull().default(0),
   error: text('error'),
   created_by: text('created_by'),
   created_at: createdAt(),

@@ -95,7 +95,9 @@ export async function listBillingRuns(tx: Db, organizationId: string, limit = 50
 export function runView(run: BillingRun) {
   const reasons = (run.skipped_reasons ?? []) as Array<{ lease_id: string; reason: SkipReason }>;
   const byReason: Record<string, number> = {};
+  // runs made before already_billed was counted listed those leases too
   for (const r of reasons) byReason[r.reason] = (byReason[r.reason] ?? 0) + 1;
+  if (run.already_billed) byReason.already_billed = (byReason.already_billed ?? 0) + run.already_billed;
   return { ...run, period: run.period_start.slice(0, 7), skipped_by_reason: byReason };
 }
 
@@ -117,8 +119,8 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
   try {
     const { run, ids } = await inScope(db, scope, async (tx) => {
       const run = await getBillingRun(tx, organizationId, runId);
-      // one pass over the leases that may be billed: the billed ones are counted and listed in the
-      // run where they are; only the others' ids come back to be read and planned (a re-run: none)
+      // one pass over the leases that may be billed: the billed ones are counted in the run where
+      // they are; only the others' ids come back to be read and planned (a re-run: none)
       const ids = rowsOf<{ id: string }>(await tx.execute(sql`
         with leases_ as materialized (
           -- a keyed probe per lease, not a join: a period just billed is not in the statistics yet,
@@ -129,10 +131,8 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
           where l.organization_id = ${organizationId} and ${billableFor(run.period_start)}
         ), started as (
           update billing_runs r set status = 'running', started_at = now(), heartbeat_at = now(), finished_at = null, error = null,
-            total = b.total, processed = b.n, made = 0, skipped = b.n, skipped_reasons = b.list
-          from (select (select count(*)::int from leases_) as total, count(*)::int as n,
-                  coalesce(jsonb_agg(jsonb_build_object('lease_id', id, 'reason', 'already_billed') order by id), '[]') as list
-                from leases_ where billed) b
+            total = b.total, processed = b.n, made = 0, skipped = b.n, skipped_reasons = '[]', already_billed = b.n
+          from (select (select count(*)::int from leases_) as total, count(*)::int as n from leases_ where billed) b
           where r.organization_id = ${organizationId} and r.id = ${runId}
         )
         select id from leases_ where not billed order by id`)).map((r) => r.id);
@@ -162,12 +162,12 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         isReady();
         await before;
         const made = await writeInvoices(tx, organizationId, invoices, { action: 'billing_run', onNumbered: (first) => isNumbered(first + invoices.payload.plans.length) });
-        const madeLeases = new Set(made.map((m) => m.lease_id));
-        const lost = invoices.payload.plans.filter((p) => !madeLeases.has(p.lease_id)).map((p) => ({ lease_id: p.lease_id, reason: 'already_billed' as const }));
-        skipped.push(...lost);
+        // those another writer billed meanwhile (a concurrent run) are already billed too
+        const lost = invoices.payload.plans.length - made.length;
         await tx.execute(sql`
           update billing_runs set processed = processed + ${chunk.length}, made = made + ${made.length}, heartbeat_at = now(),
-            skipped = skipped + ${skipped.length}, skipped_reasons = skipped_reasons || ${JSON.stringify(skipped)}::jsonb
+            skipped = skipped + ${skipped.length + lost}, already_billed = already_billed + ${lost},
+            skipped_reasons = skipped_reasons || ${JSON.stringify(skipped)}::jsonb
           where organization_id = ${organizationId} and id = ${runId}`);
       });
       done.then(isReady, isReady);
