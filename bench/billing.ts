@@ -22,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { ensureDatabase } from './ensure-database.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { runBilling } from '../src/server/domain/billing/runs.js';
+import { addMonths } from '../src/server/domain/billing/periods.js';
 import { seedOrganization } from '../tests/server/domain/billing/seed.js';
 import pg from 'pg';
 import { TARGETS } from './targets.js';
@@ -123,12 +124,12 @@ export async function benchBilling(log: (line: string) => void = console.log): P
     await db.execute(sql`analyze`);
     log(`seeded ${LEASES} active leases in ${s(seeding)} (organisation ${org})`);
 
-    // each round: the baseline for a December, November, … and the run for March, April, …
+    // each round a month of its own for each: the run's from March 2026 on, the baseline's from 2036 on
     const rounds: BillingRound[] = [];
     let lastRun: { month: string; made: number } | undefined;
     for (let r = 0; r < ROUNDS; r++) {
-      const baselineMonth = `2026-${String(12 - r).padStart(2, '0')}`;
-      const runMonth = `2026-${String(3 + r).padStart(2, '0')}`;
+      const baselineMonth = addMonths('2036-01-01', r).slice(0, 7);
+      const runMonth = addMonths('2026-03-01', r).slice(0, 7);
       const measureBaseline = async () => {
         await mergeGinPending(db);
         return cpuOf(monitor, () => time(() => baselineInsert(db, org, baselineMonth, `B${r}X`)));
