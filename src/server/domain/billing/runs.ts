@@ -12,6 +12,7 @@
 // batch of 2,000 leases commits in well under a second, so five minutes without one is no live run.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
+import { arrayLiteral } from '../../db/array-literal.js';
 import { concurrentScopes, inScope, rowsOf, type Db } from '../../db/client.js';
 import { billingRuns } from '../../db/schema.js';
 import { invalidField, notFound } from '../../errors.js';
@@ -103,6 +104,24 @@ export function runView(run: BillingRun) {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Of a batch's planned leases that got no invoice, lists in `skipped` those whose status changed
+ * since they were planned (their insert's status check left them out) and returns how many; the
+ * others lost their (lease, period) to another writer: already billed.
+ */
+async function lostReasons(tx: Db, organizationId: string, periodStart: string, plans: PlannedInvoice[], made: Array<{ lease_id: string }>, skipped: Array<{ lease_id: string; reason: SkipReason }>): Promise<number> {
+  if (plans.length === made.length) return 0;
+  const won = new Set(made.map((m) => m.lease_id));
+  const ids = plans.map((p) => p.lease_id).filter((id) => !won.has(id));
+  const gone = rowsOf<{ id: string; status: string }>(await tx.execute(sql`
+    select l.id, l.status from leases l
+    where l.organization_id = ${organizationId} and l.id = any(${arrayLiteral(ids)}::text[]) and l.status not in ('active', 'notice')
+      and not exists (select 1 from invoices i where i.organization_id = l.organization_id and i.lease_id = l.id and i.period_start = ${periodStart}::date)
+    order by l.id`));
+  for (const l of gone) skipped.push({ lease_id: l.id, reason: l.status === 'draft' ? 'draft' : 'ended' });
+  return gone.length;
+}
+
 /** A promise started ahead of its use: its failure is reported where it is awaited, not as unhandled meanwhile. */
 function ahead<T>(promise: Promise<T>): Promise<T> {
   promise.catch(() => undefined);
@@ -162,8 +181,9 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         isReady();
         await before;
         const made = await writeInvoices(tx, organizationId, invoices, { action: 'billing_run', onNumbered: (first) => isNumbered(first + invoices.payload.plans.length) });
-        // those another writer billed meanwhile (a concurrent run) are already billed too
-        const lost = invoices.payload.plans.length - made.length;
+        // those another writer billed meanwhile (a concurrent run) are already billed too; those
+        // ended (or put back to draft) since they were read say so
+        const lost = invoices.payload.plans.length - made.length - (await lostReasons(tx, organizationId, run.period_start, invoices.payload.plans, made, skipped));
         await tx.execute(sql`
           update billing_runs set processed = processed + ${chunk.length}, made = made + ${made.length}, heartbeat_at = now(),
             skipped = skipped + ${skipped.length + lost}, already_billed = already_billed + ${lost},

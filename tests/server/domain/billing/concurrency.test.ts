@@ -97,6 +97,39 @@ pgOnly('billing runs on PostgreSQL (PostgreSQL only: needs separate connections 
     await expectAuditedAsNumbered(a, org);
   });
 
+  it('a lease ended while its batch waits for the series is skipped as ended, not counted as already billed', async () => {
+    const org = await seedOrganization(a.db, 10, { start: '2026-01-01' });
+    const leases = rowsOf<{ id: string }>(await a.db.execute(sql`select id from leases where organization_id = ${org} order by id`)).map((r) => r.id);
+    // another writer holds the invoice series (as the form's hook does while it issues one)
+    let release!: () => void;
+    let holding!: (pid: number) => void;
+    const held = new Promise<number>((resolve) => { holding = resolve; });
+    const holder = b.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into number_series (organization_id, name, next_value) values (${org}, 'invoice', 1)
+        on conflict (organization_id, name) do update set next_value = number_series.next_value`);
+      holding(Number(rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`))[0].pid));
+      await new Promise<void>((resolve) => { release = resolve; });
+    });
+    const pid = await held;
+    const run = runBilling(a.db, org, '2026-03', { batchSize: 10 });
+    // the batch has planned its leases and waits on the series: end one of them meanwhile
+    let waiting = 0;
+    for (let i = 0; i < 600 && !waiting; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      waiting = rowsOf<{ n: number }>(await a.db.execute(sql`select count(*)::int as n from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))`))[0].n;
+    }
+    expect(waiting).toBe(1);
+    await a.db.execute(sql`update leases set status = 'ended', move_out_date = '2026-02-28' where organization_id = ${org} and id = ${leases[3]}`);
+    release();
+    await holder;
+    const done = await run;
+    expect(done).toMatchObject({ status: 'done', made: 9, skipped: 1, already_billed: 0 });
+    expect(done.skipped_reasons).toEqual([{ lease_id: leases[3], reason: 'ended' }]);
+    expect(runView(done).skipped_by_reason).toEqual({ ended: 1 });
+    await expectGapless(a, org, 9);
+    await expectAuditedAsNumbered(a, org);
+  });
+
   it('two runs at once from two server processes leave one invoice per lease and period and a gapless series', async () => {
     const n = 90;
     const org = await seedOrganization(a.db, n, { start: '2026-01-01', charge: 500 });
