@@ -105,21 +105,18 @@ export function runView(run: BillingRun) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Of a batch's planned leases that got no invoice, lists in `skipped` those whose status changed
- * since they were planned (their insert's status check left them out) and returns how many; the
- * others lost their (lease, period) to another writer: already billed.
+ * Of the leases a batch planned but wrote no invoice for, those no longer active or on notice and
+ * still unbilled for the period: ended (or put back to draft) since they were read, so the insert's
+ * status check left them out. The others lost their (lease, period) to another writer.
  */
-async function lostReasons(tx: Db, organizationId: string, periodStart: string, plans: PlannedInvoice[], made: Array<{ lease_id: string }>, skipped: Array<{ lease_id: string; reason: SkipReason }>): Promise<number> {
-  if (plans.length === made.length) return 0;
-  const won = new Set(made.map((m) => m.lease_id));
-  const ids = plans.map((p) => p.lease_id).filter((id) => !won.has(id));
-  const gone = rowsOf<{ id: string; status: string }>(await tx.execute(sql`
+async function statusChanged(tx: Db, organizationId: string, periodStart: string, leaseIds: string[]): Promise<Array<{ lease_id: string; reason: SkipReason }>> {
+  if (!leaseIds.length) return [];
+  const rows = rowsOf<{ id: string; status: string }>(await tx.execute(sql`
     select l.id, l.status from leases l
-    where l.organization_id = ${organizationId} and l.id = any(${arrayLiteral(ids)}::text[]) and l.status not in ('active', 'notice')
+    where l.organization_id = ${organizationId} and l.id = any(${arrayLiteral(leaseIds)}::text[]) and l.status not in ('active', 'notice')
       and not exists (select 1 from invoices i where i.organization_id = l.organization_id and i.lease_id = l.id and i.period_start = ${periodStart}::date)
     order by l.id`));
-  for (const l of gone) skipped.push({ lease_id: l.id, reason: l.status === 'draft' ? 'draft' : 'ended' });
-  return gone.length;
+  return rows.map((l) => ({ lease_id: l.id, reason: l.status === 'draft' ? 'draft' : 'ended' }));
 }
 
 /** A promise started ahead of its use: its failure is reported where it is awaited, not as unhandled meanwhile. */
@@ -181,9 +178,14 @@ export async function executeBillingRun(db: Db, organizationId: string, runId: s
         isReady();
         await before;
         const made = await writeInvoices(tx, organizationId, invoices, { action: 'billing_run', onNumbered: (first) => isNumbered(first + invoices.payload.plans.length) });
-        // those another writer billed meanwhile (a concurrent run) are already billed too; those
-        // ended (or put back to draft) since they were read say so
-        const lost = invoices.payload.plans.length - made.length - (await lostReasons(tx, organizationId, run.period_start, invoices.payload.plans, made, skipped));
+        // a planned lease without its invoice was ended since it was read (skipped as such) or
+        // billed meanwhile by another writer, a concurrent run: already billed
+        const planned = invoices.payload.plans;
+        const won = made.length === planned.length ? null : new Set(made.map((m) => m.lease_id));
+        const unwritten = won ? planned.map((p) => p.lease_id).filter((id) => !won.has(id)) : [];
+        const changed = await statusChanged(tx, organizationId, run.period_start, unwritten);
+        skipped.push(...changed);
+        const lost = unwritten.length - changed.length;
         await tx.execute(sql`
           update billing_runs set processed = processed + ${chunk.length}, made = made + ${made.length}, heartbeat_at = now(),
             skipped = skipped + ${skipped.length + lost}, already_billed = already_billed + ${lost},
