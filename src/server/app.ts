@@ -110,6 +110,12 @@ export const keja = fp(async (app: FastifyInstance, opts: AppOptions) => {
   app.decorate('serverJobs', serverJobs);
   // before the database closes (onClose): workers finish the job in hand
   app.addHook('preClose', async () => {
+    // Node closes the idle connections once, when the server closes: one whose request is still in
+    // flight then stays open, kept alive, till its client hangs up or keepAliveTimeout (72 s) ends,
+    // and closing waits for it (a provider's callback answered as the app shut down). So from now on
+    // each connection is closed as soon as it is idle.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    app.server.once('close', () => clearInterval(idle));
     await serverJobs.stop();
   });
 

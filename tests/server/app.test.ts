@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +73,45 @@ describe('the first run', () => {
     } finally {
       process.off('warning', onWarning);
       await app.close();
+    }
+  });
+});
+
+describe('shutting down', () => {
+  it('answers a request in flight, then closes its kept-alive connection instead of waiting for the client to hang up', async () => {
+    const s = await buildTestApp({}, t.database);
+    await s.app.listen({ host: '127.0.0.1', port: 0 });
+    const arrived = new Promise<void>((resolve) => s.app.server.once('request', () => resolve()));
+    // a client that keeps its connections open (as undici does for a provider's callbacks), its
+    // request in flight: the headers sent, the body not yet whole
+    const agent = new http.Agent({ keepAlive: true });
+    let hungUp!: Promise<void>;
+    const req = http.request({
+      host: '127.0.0.1', port: (s.app.server.address() as AddressInfo).port, method: 'POST', path: '/webhooks/stk/not-a-channel', agent,
+      headers: { 'content-type': 'application/json', 'content-length': '2' },
+    });
+    const reply = new Promise<number>((resolve, reject) => {
+      req.on('response', (res) => {
+        hungUp = new Promise((resolve) => res.socket.once('close', () => resolve()));
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+    });
+    req.write('{');
+    try {
+      await arrived;
+      const closed = s.app.close();
+      // the server has stopped listening (and closed the connections idle then) before the request ends
+      while (s.app.server.listening) await new Promise((r) => setTimeout(r, 10));
+      req.end('}');
+      expect(await reply).toBe(404);
+      // without closing connections as they fall idle, this waited for keepAliveTimeout (72 s)
+      await closed;
+      // and the server hung up on the client, not the other way round
+      await hungUp;
+    } finally {
+      agent.destroy();
     }
   });
 });
