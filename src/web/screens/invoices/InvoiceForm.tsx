@@ -194,8 +194,9 @@ function IssuedInvoice({ record, onDone }: { record: RaRecord; onDone: () => voi
         </Box>
       </Section>
       <Section title={translate('screens.invoices.lines')}>
-        {/* width 0 + min-width 100%: the table scrolls inside its card instead of widening a phone's page */}
-        <Box sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
+        {/* width 0 + min-width 100%: the table scrolls inside its card instead of widening a phone's page;
+            focusable, so a keyboard can scroll it where its lines hold no button */}
+        <Box tabIndex={0} role="region" aria-label={translate('screens.invoices.lines')} sx={{ width: 0, minWidth: '100%', overflowX: 'auto' }}>
           <InvoiceLinesTable
             lines={Array.isArray(record.lines) ? record.lines : []}
             action={canWaive ? (line) => (line.kind === 'penalty' && !line.waived ? <PenaltyWaive invoice={record} line={line} onDone={onDone} /> : null) : undefined}

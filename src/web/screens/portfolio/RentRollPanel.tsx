@@ -109,7 +109,8 @@ function RollTable({ roll }: { roll: RentRoll }) {
   const t = roll.totals;
   const head = { fontWeight: 650, bgcolor: 'background.paper', lineHeight: 1.25 } as const;
   return (
-    <Box sx={{ overflowX: 'auto', maxHeight: '75vh', overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
+    // focusable, so a keyboard can scroll the roll where its rows hold no link
+    <Box tabIndex={0} role="region" aria-label={translate('portfolio.rent_roll.title')} sx={{ overflowX: 'auto', maxHeight: '75vh', overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
       <Table size="small" stickyHeader aria-label={translate('portfolio.rent_roll.title')}>
         <TableHead>
           <TableRow>
