@@ -45,7 +45,7 @@ export interface Config {
    */
   africasTalkingUrl?: string;
   /**
-   * The job queue (jobs/): background workers per queue in this process (JOB_WORKERS, default 4;
+   * The job queue (jobs/): jobs each queue runs at once in this process (JOB_WORKERS, default 4;
    * 0 under the tests, which drain the queue themselves), seconds a worker holds a message it is
    * sending (SMS_LEASE_SECONDS, 600), the first retry's delay (SMS_RETRY_BASE_SECONDS, 30), the
    * sweep's period (MESSAGE_SWEEP_SECONDS, 60).

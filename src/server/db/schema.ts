@@ -364,6 +364,8 @@ export const paymentRequests = pgTable('payment_requests', {
   index('payment_requests_tenant_idx').on(t.organization_id, t.tenant_id, t.requested_at),
   index('payment_requests_invoice_idx').on(t.organization_id, t.invoice_id),
   index('payment_requests_pending_idx').on(t.organization_id, t.state, t.requested_at),
+  // the status query's pass every 15 s finds the few pushes still waiting here, not in every push ever made
+  index('payment_requests_unanswered_idx').on(t.organization_id).where(sql`state = 'sent' and queried_at is null`),
 ]);
 
 /**

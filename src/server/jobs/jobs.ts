@@ -25,7 +25,7 @@ export interface SendOptions {
 }
 
 export interface JobsOptions {
-  /** Background workers per queue (0: none; drain() still runs jobs). */
+  /** Jobs a queue runs at once in the background (0: none; drain() still runs jobs). */
   workers?: number;
   /** pg-boss's cron schedules (the reminder tick) and its maintenance. */
   schedules?: Array<{ queue: QueueName; cron: string }>;
@@ -57,12 +57,19 @@ export class Jobs {
     this.started = true;
     for (const s of this.options.schedules ?? []) await this.boss.schedule(s.queue, s.cron);
     const workers = this.options.workers ?? 0;
+    if (workers < 1) return;
+    // One poller a queue, taking up to `workers` jobs at a time and running them together: the same
+    // concurrency as `workers` pollers, which cost an idle server 16 polls a second for 4 queues.
     for (const [queue, handler] of this.handlers) {
-      for (let i = 0; i < workers; i++) {
-        this.workerIds.push(await this.boss.work<Record<string, unknown>>(queue, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async ([job]) => {
-          await handler(job.data ?? {}, { id: job.id, name: job.name });
-        }));
-      }
+      let workerId = '';
+      workerId = await this.boss.work<Record<string, unknown>>(queue, { batchSize: workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
+        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data ?? {}, { id: job.id, name: job.name })));
+        // each job fails alone (pg-boss retries it); pg-boss then completes those still active
+        await Promise.all(outcomes.map((o, i) => (o.status === 'rejected' ? this.boss.fail(queue, jobs[i].id, failure(o.reason)) : null)));
+        // a full batch: more may be waiting, so look again at once rather than after the interval
+        if (jobs.length === workers) this.boss.notifyWorker(workerId);
+      });
+      this.workerIds.push(workerId);
     }
   }
 
@@ -116,7 +123,7 @@ export class Jobs {
             await this.boss.complete(queue, job.id);
           } catch (err) {
             errors.push(err);
-            await this.boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+            await this.boss.fail(queue, job.id, failure(err));
           }
         }
       }
@@ -143,4 +150,9 @@ export class Jobs {
   async pending(queue: QueueName): Promise<number> {
     return this.boss.getQueueSize(queue, { before: 'completed' });
   }
+}
+
+/** What a failed job keeps of its error (pg-boss stores it as the job's output). */
+function failure(err: unknown): { message: string } {
+  return { message: err instanceof Error ? err.message : String(err) };
 }

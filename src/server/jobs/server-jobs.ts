@@ -19,7 +19,7 @@ export const REMINDER_HOUR = 8;
 export interface ServerJobsOptions {
   database: Database;
   log: { error(obj: object, msg: string): void; info(obj: object, msg: string): void };
-  /** Background workers per queue; 0: none (tests). */
+  /** Jobs each queue runs at once in the background; 0: none (tests). */
   workers: number;
   /** The reminder tick (pg-boss cron, hourly) and the sweep timer. */
   background: boolean;

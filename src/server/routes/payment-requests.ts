@@ -69,7 +69,7 @@ export async function paymentRequestRoutes(fastify: FastifyInstance) {
   let queries: StkQueries | null = null;
   app.addHook('onReady', async () => {
     if (!schedulerEnabled()) return;
-    queries = startStkQueries(app.db, { ...opts, afterSeconds: config.stkQueryAfterSeconds }, (msg, err) => app.log.error({ err }, msg));
+    queries = startStkQueries(app.database.db, app.db, { ...opts, afterSeconds: config.stkQueryAfterSeconds }, (msg, err) => app.log.error({ err }, msg));
   });
   app.addHook('onClose', async () => queries?.stop());
 

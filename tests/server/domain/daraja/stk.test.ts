@@ -144,19 +144,27 @@ describe('Request payment (STK push)', () => {
     const r = await request(s, { phone: TIMEOUT_PHONE });
     const opts = { appUrl: t.app.config.appUrl, darajaUrl: fake.url, demoFake: false, afterSeconds: 90 };
     // not yet overdue: nothing asked
-    await queryOverdueRequests(t.database.db, opts, new Date());
+    await queryOverdueRequests(t.database.db, t.database.app, opts, new Date());
     expect((await s.browser.get(`/api/v1/payment-requests/${r.id}`)).json()).toMatchObject({ state: 'sent', queried_at: null });
-    await queryOverdueRequests(t.database.db, opts, new Date(Date.now() + 91_000));
+    await queryOverdueRequests(t.database.db, t.database.app, opts, new Date(Date.now() + 91_000));
     const push = fake.stkPushes.find((p) => p.checkoutRequestId === r.checkout_request_id)!;
     expect(push.queries).toBe(1);
     expect((await s.browser.get(`/api/v1/payment-requests/${r.id}`)).json()).toMatchObject({ state: 'timed_out', result_code: '1037', result_desc: 'DS timeout user cannot be reached', queried_at: expect.any(String) });
     // once only
-    await queryOverdueRequests(t.database.db, opts, new Date(Date.now() + 200_000));
+    await queryOverdueRequests(t.database.db, t.database.app, opts, new Date(Date.now() + 200_000));
     expect(push.queries).toBe(1);
     // a success callback that comes late still wins: the money was taken
     const late = await post(s.stkUrl, stkBody(r.checkout_request_id, {}, paidItems(receipt(), 800)));
     expect(late.json).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     expect((await s.browser.get(`/api/v1/payment-requests/${r.id}`)).json()).toMatchObject({ state: 'paid', payment_id: expect.any(String) });
+  });
+
+  it('a pass with nothing overdue anywhere opens no organisation\'s transaction', async () => {
+    const opts = { appUrl: t.app.config.appUrl, darajaUrl: fake.url, demoFake: false, afterSeconds: 90 };
+    // the scoped handle must not be touched: before, each pass opened one transaction per organisation
+    const untouchable = new Proxy({}, { get: (_, key) => { throw new Error(`the scoped handle was used (${String(key)})`); } }) as typeof t.database.app;
+    // at the epoch nothing, in this file or any other sharing the database, is past its timeout
+    expect(await queryOverdueRequests(t.database.db, untouchable, opts, new Date(0))).toBe(0);
   });
 
   it('STK callback and C2B confirmation for one receipt make one payment, in either order and at once', async () => {
