@@ -63,9 +63,16 @@ export class Jobs {
     for (const [queue, handler] of this.handlers) {
       let workerId = '';
       workerId = await this.boss.work<Record<string, unknown>>(queue, { batchSize: workers, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1 }, async (jobs) => {
-        const outcomes = await Promise.allSettled(jobs.map((job) => handler(job.data ?? {}, { id: job.id, name: job.name })));
-        // each job fails alone (pg-boss retries it); pg-boss then completes those still active
-        await Promise.all(outcomes.map((o, i) => (o.status === 'rejected' ? this.boss.fail(queue, jobs[i].id, failure(o.reason)) : null)));
+        // each job completes or fails (pg-boss retries it) alone, as it ends, not with its batch:
+        // pg-boss's own completion of the batch then finds none still active
+        await Promise.all(jobs.map(async (job) => {
+          try {
+            await handler(job.data ?? {}, { id: job.id, name: job.name });
+            await this.boss.complete(queue, job.id);
+          } catch (err) {
+            await this.boss.fail(queue, job.id, failure(err));
+          }
+        }));
         // a full batch: more may be waiting, so look again at once rather than after the interval
         if (jobs.length === workers) this.boss.notifyWorker(workerId);
       });

@@ -46,9 +46,10 @@ async function until(what: () => Promise<boolean>, label: string) {
 }
 
 describe.skipIf(onPostgres())('background workers (PGlite)', () => {
-  it('run a queue\'s jobs together, up to `workers` at once, and a job that throws fails alone', async () => {
+  it('run a queue\'s jobs together, up to `workers` at once; each ends alone, as it ends, and one that throws fails alone', async () => {
     // a long interval: what runs here runs because a fetch found it, not because a poll came round
     const jobs = new Jobs(database, { workers: 3, pollingIntervalSeconds: 30 });
+    const ids: string[] = [];
     let running = 0;
     let most = 0;
     const release: Array<() => void> = [];
@@ -57,10 +58,12 @@ describe.skipIf(onPostgres())('background workers (PGlite)', () => {
       most = Math.max(most, running);
       // each job waits until three are running: they only all finish if they ran together
       await new Promise<void>((resolve) => { release.push(resolve); if (release.length === 3) release.splice(0).forEach((r) => r()); });
+      // job 2 goes on only once job 0 is recorded completed: a job's end does not wait for its batch
+      if (data.n === 2) await until(async () => (await states(jobs, [ids[0]]))[0].state === 'completed', 'job 0 completed while job 2 runs');
       running -= 1;
       if (data.n === 1) throw new Error('job 1 breaks');
     });
-    const ids = await sendJobs(jobs, 3);
+    ids.push(...await sendJobs(jobs, 3));
     await jobs.start();
     started.push(jobs);
     await until(async () => (await states(jobs, ids)).every((s) => s.state === 'completed' || s.state === 'failed'), 'the three jobs to end');
