@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi, inject } from 'vitest';
-import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
-import { inScope, openDatabase, rowsOf, type Database } from '../../src/server/db/client.js';
+import { inScope, rowsOf, type Database } from '../../src/server/db/client.js';
 import { memberships } from '../../src/server/db/schema.js';
 import { secureSql } from '../../src/server/db/secure.js';
 import { resourceTables } from '../../src/server/db/resource-tables.js';
-import { buildTestApp, registeredBrowser, testDatabase, type TestApp } from './helpers.js';
+import { buildTestApp, onPostgres, ownPostgresDatabase, registeredBrowser, testDatabase, type TestApp } from './helpers.js';
 
 // The drill of the README's "Add an area": a new declaration is the only edit. Here the file is
 // added to the list resources/index.ts exports (what `resources/parking-bays.ts` plus its line
@@ -18,26 +17,11 @@ vi.mock('../../resources/index.js', async (importOriginal) => {
 
 let t: TestApp;
 let database: Database;
-let dropDatabase: (() => Promise<void>) | undefined;
 
 /** A database of its own: the new table must not appear in the run's shared one. */
 async function ownDatabase(): Promise<Database> {
-  const url = inject('databaseUrl');
-  if (!url) return testDatabase();
-  const name = `keja_area_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return openDatabase({ databaseUrl: own.toString() });
+  if (!onPostgres()) return testDatabase();
+  return ownPostgresDatabase('area');
 }
 
 beforeAll(async () => {
@@ -52,7 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await database?.close();
-  await dropDatabase?.();
 });
 
 describe('adding an area is one declaration', () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { ulid } from 'ulid';
 import { buildApp } from '../../src/server/app.js';
@@ -9,6 +10,30 @@ import type { Mail, Mailer } from '../../src/server/mail/mailer.js';
 import { todayIn } from '../../src/server/domain/billing/scheduler.js';
 
 export const onPostgres = () => !!inject('databaseUrl');
+
+/**
+ * PostgreSQL runs only: a new database beside the run's, migrated, for a test that must not share
+ * the run's (its own schema, an empty one, a server whose workers take any job); close() drops it.
+ */
+export async function ownPostgresDatabase(prefix: string): Promise<Database> {
+  const url = inject('databaseUrl');
+  if (!url) throw new Error('ownPostgresDatabase: not a PostgreSQL run');
+  const name = `keja_${prefix}_${Date.now()}_${process.pid}_${Math.floor(performance.now())}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  return { ...database, close: async () => { await database.close(); await admin(`drop database if exists ${name} with (force)`); } };
+}
 
 /** The migrated test database: the run's PostgreSQL database, or a fresh PGlite from the template. */
 export async function testDatabase(): Promise<Database> {

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, storedResources } from '../../../resources/index.js';
 import { KRA_PIN_PATTERN } from '../../../src/shared/resource-fields.js';
 import { validateRecord } from '../../../src/shared/resource-validate.js';
@@ -14,7 +13,7 @@ import { propertyStatement } from '../../../src/server/domain/reports/property-s
 import { tenantStatement } from '../../../src/server/domain/reports/tenant-statement.js';
 import { parseMoney } from '../../../src/shared/resource-values.js';
 import { organizations } from '../../../src/server/db/schema.js';
-import { Browser, buildTestApp, testDatabase, type TestApp } from '../helpers.js';
+import { Browser, buildTestApp, onPostgres, ownPostgresDatabase, testDatabase, type TestApp } from '../helpers.js';
 
 describe('demo organisation', () => {
   it('on an empty database creates an administrator who can log in; never on a database with users', async () => {
@@ -47,23 +46,8 @@ describe('demo organisation', () => {
  * already has other files' users, and the demo only seeds a database without users).
  */
 async function emptyDatabase(options: { fromTemplate?: boolean } = {}): Promise<Database> {
-  const url = inject('databaseUrl');
-  if (!url) return options.fromTemplate ? testDatabase() : openDatabase({});
-  const name = `keja_demo_${Date.now()}_${process.pid}_${Math.floor(performance.now())}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      await c.query(statement);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return { ...database, close: async () => { await database.close(); await admin(`drop database if exists ${name} with (force)`); } };
+  if (!onPostgres()) return options.fromTemplate ? testDatabase() : openDatabase({});
+  return ownPostgresDatabase('demo');
 }
 
 type Row = Record<string, unknown>;

@@ -9,12 +9,11 @@
 // property tests. The database is its own (PGlite per file; on PostgreSQL a fresh migrated
 // database), so other test files writing at the same time cannot move the checksums.
 import fc from 'fast-check';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../../resources/index.js';
-import { openDatabase, rowsOf, type Database } from '../../../src/server/db/client.js';
-import { buildTestApp, registeredBrowser, testDatabase, type Browser, type TestApp } from '../helpers.js';
+import { rowsOf, type Database } from '../../../src/server/db/client.js';
+import { buildTestApp, onPostgres, ownPostgresDatabase, registeredBrowser, testDatabase, type Browser, type TestApp } from '../helpers.js';
 import { createSample } from '../crud/samples.js';
 
 const RUNS = Number(process.env.FC_RUNS || 4);
@@ -26,7 +25,6 @@ const SKIP = new Set(['POST /api/v1/logout']);
 
 let t: TestApp;
 let database: Database;
-let dropDatabase: (() => Promise<void>) | null = null;
 let admin: Browser;
 let organizationId: string;
 const ids = new Map<string, string>();
@@ -34,25 +32,8 @@ const ids = new Map<string, string>();
 let requests = 0;
 
 async function ownDatabase(): Promise<Database> {
-  const url = inject('databaseUrl');
-  if (!url) return testDatabase();
-  const server = new URL(url);
-  const name = `keja_fuzz_${Date.now()}_${process.pid}`;
-  server.pathname = '/postgres';
-  const adminClient = new pg.Client({ connectionString: server.toString() });
-  await adminClient.connect();
-  await adminClient.query(`create database ${name}`);
-  await adminClient.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const db = await openDatabase({ databaseUrl: own.toString() });
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: server.toString() });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
-  return db;
+  if (!onPostgres()) return testDatabase();
+  return ownPostgresDatabase('fuzz');
 }
 
 let checksumSql: string;
@@ -89,7 +70,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await database?.close();
-  await dropDatabase?.();
 });
 
 // ---- what is sent ---------------------------------------------------------------------------------

@@ -2,16 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { RecordValues } from '../../../src/shared/resource.js';
 import { startFakeAfricasTalking, FAKE_AT_API_KEY, FAKE_AT_USERNAME, type FakeAfricasTalking } from '../../../src/dev/fake-africastalking.js';
-import { inScope, openDatabase, rowsOf, type Database } from '../../../src/server/db/client.js';
+import { inScope, rowsOf, type Database } from '../../../src/server/db/client.js';
 import { UNKNOWN_OUTCOME } from '../../../src/server/domain/messaging/dispatch.js';
 import { batchSends, enqueueSend } from '../../../src/server/domain/messaging/enqueue.js';
-import { buildTestApp, onPostgres, registeredBrowser, TEST_APP_KEY, type TestApp } from '../helpers.js';
+import { buildTestApp, onPostgres, ownPostgresDatabase, registeredBrowser, TEST_APP_KEY, type TestApp } from '../helpers.js';
 import { serverEnv } from '../../child-env.js';
 
 // kill -9 in the middle of a 500-message bulk send (issue 10): the real server runs as a child
@@ -28,7 +26,7 @@ const TOTAL = 500;
 let t: TestApp;
 let fake: FakeAfricasTalking;
 let child: ChildProcess | null = null;
-let own: { url: string; name: string; database: Database } | null = null;
+let own: Database | null = null;
 
 const freePort = () => new Promise<number>((resolve) => {
   const s = createServer().listen(0, '127.0.0.1', () => {
@@ -39,7 +37,7 @@ const freePort = () => new Promise<number>((resolve) => {
 
 function startServer(port: number): ChildProcess {
   const env = serverEnv({
-    DATABASE_URL: own!.url, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error',
+    DATABASE_URL: own!.url!, PORT: String(port), HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'error',
     APP_KEY: TEST_APP_KEY, AFRICASTALKING_URL: fake.url,
     JOB_WORKERS: '2', SMS_LEASE_SECONDS: '3', MESSAGE_SWEEP_SECONDS: '1', BILLING_SCHEDULER: '1',
   });
@@ -56,32 +54,16 @@ const until = async (what: () => Promise<boolean> | boolean, ms: number, label: 
   throw new Error(`timed out waiting for ${label}`);
 };
 
-/** Runs one statement on the run's server, outside any database this test uses. */
-async function onServer(statement: string) {
-  const admin = new pg.Client({ connectionString: inject('databaseUrl') });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 beforeAll(async () => {
   if (!onPostgres()) return;
   fake = await startFakeAfricasTalking();
-  const url = new URL(inject('databaseUrl'));
-  const name = `${url.pathname.slice(1)}_kill`;
-  await onServer(`create database ${name}`);
-  url.pathname = `/${name}`;
-  own = { url: url.toString(), name, database: await openDatabase({ databaseUrl: url.toString() }) };
-  t = await buildTestApp({}, own.database);
+  own = await ownPostgresDatabase('kill');
+  t = await buildTestApp({}, own);
 }, 120_000);
 afterAll(async () => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   await t?.close();
-  await own?.database.close();
-  if (own) await onServer(`drop database if exists ${own.name} with (force)`);
+  await own?.close();
   await fake?.close();
 });
 
