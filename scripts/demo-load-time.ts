@@ -2,10 +2,8 @@
 // `npx tsx scripts/demo-load-time.ts [months]` (DATA_DIR=… to use a folder as the server does).
 import { openDatabase } from '../src/server/db/client.ts';
 import { DEMO_HISTORY_MONTHS, seedDemo } from '../src/server/demo/index.ts';
-import { loadAreaRules } from '../src/server/area-rules.ts';
 
 const months = Number(process.argv[2]) || DEMO_HISTORY_MONTHS;
-await loadAreaRules();
 const database = await openDatabase({ dataDir: process.env.DATA_DIR || undefined });
 const started = performance.now();
 const cpu = process.cpuUsage();

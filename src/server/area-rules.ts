@@ -12,7 +12,7 @@ export const AREAS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 let loaded: Promise<void> | undefined;
 
-/** Idempotent: the app, the demo script and the tests all call it; the files load once. */
+/** Idempotent: the app, the demo seed and the tests all call it; the files load once. */
 export function loadAreaRules(): Promise<void> {
   loaded ??= load();
   return loaded;

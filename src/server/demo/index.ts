@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ulid } from 'ulid';
+import { loadAreaRules } from '../area-rules.js';
 import { hashPassword } from '../auth/passwords.js';
 import { createOrganization } from '../domain/organizations.js';
 import type { Db } from '../db/client.js';
@@ -41,6 +42,9 @@ export const DEMO_HISTORY_MONTHS = 12;
 export async function seedDemo(db: Db, email: string, password?: string, options: { historyMonths?: number } = {}): Promise<DemoLogin | null> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return null;
+  // the areas' rules (an expense above the threshold starts pending…) hold for the demo's records
+  // as for the API's, whether or not an app was built in this process first
+  await loadAreaRules();
   const login = { email: email.trim().toLowerCase(), password: password ?? randomBytes(9).toString('base64url'), organization: DEMO_ORGANIZATION };
   const id = ulid();
   await db.insert(users).values({ id, name: 'Wanjiku Kamau', email: login.email, phone: '+254712345678', password_hash: await hashPassword(login.password) });
