@@ -294,9 +294,9 @@ export function toColumns(fields: readonly Field[], values: RecordValues): Recor
 }
 
 /** Money text already in the API's form (numeric(14,2) as PostgreSQL writes it): sent as it is. */
-const MONEY_TEXT = /^(?!-0\.00$)-?(?:0|[1-9]\d*)\.\d\d$/;
+export const MONEY_TEXT = /^(?!-0\.00$)-?(?:0|[1-9]\d*)\.\d\d$/;
 
-function fromColumn(f: Field, v: unknown): unknown {
+export function fromColumn(f: Field, v: unknown): unknown {
   if (v === null || v === undefined) return null;
   switch (f.kind) {
     case 'money': return typeof v === 'string' && MONEY_TEXT.test(v) ? v : centsToDecimal(parseMoney(v) ?? 0n);

@@ -1,4 +1,4 @@
-import { Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource } from '../../shared/resource.js';
@@ -8,8 +8,10 @@ import { rendered, type Rendered } from '../db/statements.js';
 import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, isDays, isMoney, knownTotalExpression, type Counted } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
-  conditionValues, DEFERRED_JOIN_FROM, finishList, listRecords, pageQuery, tableOf, whereOf, type InlineReferences, type InScope, type PageRow,
+  conditionValues, DEFERRED_JOIN_FROM, listRecords, pageQuery, pageTotal, tableOf, whereOf, type InlineReferences, type InScope,
 } from './repository.js';
+import { pageWriter } from './page-json.js';
+import type { Total } from './count.js';
 
 /** Builds statements only (never connected). */
 const builder = drizzle.mock() as unknown as Db;
@@ -24,27 +26,34 @@ function shapeOf(resource: Resource, q: ListQuery, values: unknown[][], counted:
   return `${resource.name}|${q.conditions.map(condition).join('&')}|${q.sort.field} ${q.sort.order}|${q.range[0] >= DEFERRED_JOIN_FROM ? 'deep' : 'top'}${cuts}`;
 }
 
-/** The page's columns in select order (then __total), for reading rows that come as arrays. */
-const columnsOf = new WeakMap<ResourceTable, Array<[string, unknown]>>();
-function selectOrder(t: ResourceTable): Array<[string, unknown]> {
-  let order = columnsOf.get(t);
-  if (!order) {
-    order = [...Object.entries(getTableColumns(t)), ['__total', null]];
-    columnsOf.set(t, order);
+/**
+ * How an area's page rows are read: they come as arrays, its columns in select order then
+ * __total; `write` answers them as JSON (page-json.ts).
+ */
+const readers = new WeakMap<Resource, { id: number; total: number; write: (rows: unknown[][]) => string }>();
+function readerOf(resource: Resource, t: ResourceTable) {
+  let reader = readers.get(resource);
+  if (!reader) {
+    const columns = [...Object.keys(getTableColumns(t)), '__total'];
+    reader = { id: columns.indexOf('id'), total: columns.length - 1, write: pageWriter(resource, t, columns) };
+    readers.set(resource, reader);
   }
-  return order;
+  return reader;
 }
+
+/** A list's answer: its records as one JSON array, how many, and the total. */
+export type ServedList = { body: string; count: number } & Total;
 
 /**
  * listRecords' page query (carrying its total), built once per shape and filled with this
  * request's values, to travel with the membership check in one round trip (tenancy.ts
- * readInTenant). `gate` keeps it from reading unless the caller may list. `finish` reads the rows
- * as drizzle would (each column's driver value) and answers the page and its total, reading again
+ * readInTenant). `gate` keeps it from reading unless the caller may list. `finish` answers the page
+ * as JSON written straight from the rows (page-json.ts) and its total, reading again
  * (`run`) only for an empty page past the start or a search past EXACT_COUNT_LIMIT matches. Null
  * when the list needs a read first (a deep page of a search through references, counters not yet
  * known): listRecords does the work.
  */
-export function listStatement(resource: Resource, organizationId: string, q: ListQuery, gate: SQL): (Rendered & { finish(raw: unknown[][], run: InScope): ReturnType<typeof finishList> }) | null {
+export function listStatement(resource: Resource, organizationId: string, q: ListQuery, gate: SQL): (Rendered & { finish(raw: unknown[][], run: InScope): Promise<ServedList> }) | null {
   // a search's first pages read its matches once for page and total (sharedScanPage); a deep one
   // through references is left to listRecords, which reads the references first
   const searching = q.conditions.some((c) => c.kind === 'search');
@@ -80,23 +89,17 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     if (gathering) return gatheredPage(t, q, org, where, gate, total, knownTotalExpression(t, sql`true`, true, org)!);
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);
-  const order = selectOrder(t);
-  const read = (raw: unknown[][]): PageRow[] => raw.map((row) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < order.length; i++) {
-      const [key, column] = order[i];
-      const v = row[i];
-      out[key] = v === null || !is(column, Column) ? v : column.mapFromDriverValue(v);
-    }
-    return out as PageRow;
-  });
   return {
     ...statement,
-    finish: (raw, run) => {
-      const rows = read(raw);
+    finish: async (raw, run) => {
       // a search past the limit, or matching too many references (sharedScanPage's marker row): its page is read as listRecords reads it
-      if (shared && rows.length === 1 && rows[0].id === null) return run((tx) => listRecords(tx, resource, organizationId, q));
-      return finishList(run, resource, organizationId, q, rows);
+      const reader = readerOf(resource, t);
+      if (shared && raw.length === 1 && raw[0][reader.id] === null) {
+        const { rows, ...total } = await run((tx) => listRecords(tx, resource, organizationId, q));
+        return { body: JSON.stringify(rows), count: rows.length, ...total };
+      }
+      const total = await pageTotal(run, resource, organizationId, q, raw.length, raw[0]?.[reader.total] as string | number | undefined);
+      return { body: reader.write(raw), count: raw.length, ...total };
     },
   };
 }

@@ -230,24 +230,17 @@ export type PageRow = RecordValues & { __total?: string | number };
 export type InScope = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
 
 /**
- * A list's page and total from its page rows: a short page tells its own total, else the carried
- * one (an estimate past the limit included); only an empty page past the start reads again (`run`).
+ * A list's total from its page: a short page tells its own, else the one the page carried (an
+ * estimate past the limit included); only an empty page past the start reads again (`run`).
  */
-export async function finishList(run: InScope, resource: Resource, organizationId: string, q: ListQuery, rows: PageRow[]): Promise<{ rows: RecordValues[] } & Total> {
+export async function pageTotal(run: InScope, resource: Resource, organizationId: string, q: ListQuery, count: number, carried: string | number | undefined): Promise<Total> {
   const unfiltered = q.conditions.length === 0;
   const exact = countedFilter(resource, q.conditions);
   const [start, end] = q.range;
-  const size = end - start + 1;
-  let total: Total;
-  if (rows.length < size && (rows.length > 0 || start === 0)) {
-    total = { total: start + rows.length, estimated: false };
-  } else if (rows.length) {
-    total = carriedTotal(rows[0].__total ?? 0, unfiltered, start + rows.length, exact);
-  } else {
-    const t = tableOf(resource);
-    total = await run((tx) => countTotal(tx, t, whereOf(resource, t, organizationId, q.conditions), unfiltered, { organizationId, exact }));
-  }
-  return { rows: rows.map((r) => serializeRecord(resource, r)), ...total };
+  if (count < end - start + 1 && (count > 0 || start === 0)) return { total: start + count, estimated: false };
+  if (count) return carriedTotal(carried ?? 0, unfiltered, start + count, exact);
+  const t = tableOf(resource);
+  return run((tx) => countTotal(tx, t, whereOf(resource, t, organizationId, q.conditions), unfiltered, { organizationId, exact }));
 }
 
 /**
@@ -263,7 +256,8 @@ export async function listRecords(tx: Db, resource: Resource, organizationId: st
   const where = whereOf(resource, t, organizationId, q.conditions);
   const carried = await totalExpression(tx, t, where, q.conditions.length === 0, organizationId, countedFilter(resource, q.conditions));
   const rows = (await pageQuery(tx, resource, organizationId, q, carried)) as PageRow[];
-  return finishList((work) => work(tx), resource, organizationId, q, rows);
+  const total = await pageTotal((work) => work(tx), resource, organizationId, q, rows.length, rows[0]?.__total);
+  return { rows: rows.map((r) => serializeRecord(resource, r)), ...total };
 }
 
 async function loadChildren(tx: Db, resource: Resource, organizationId: string, ids: string[]) {

@@ -49,22 +49,29 @@ export function registerResource(app: FastifyInstance, resource: Resource) {
   app.get(base, { schema: { tags, summary: `List ${resource.name}`, querystring: ListQueryString, response: { 200: records } }, serializerCompiler: asIs }, async (req, reply) => {
     const query = parseListQuery(resource, req.query as Record<string, unknown>);
     const anyOf = query.many ? [`list.${m}`, `show.${m}`] : [`list.${m}`];
-    const answer = ({ rows, total, estimated }: { rows: unknown[] } & Total) => {
-      reply.header('Content-Range', contentRange(resource.name, query.range[0], rows.length, total));
+    const range = (count: number, { total, estimated }: Total) => {
+      reply.header('Content-Range', contentRange(resource.name, query.range[0], count, total));
       // an estimated total keeps Content-Range's shape and says so (shared/list-total.ts)
       if (estimated) reply.header(TOTAL_ESTIMATED_HEADER, 'true');
-      return rows;
     };
     const inTenant = <T>(work: (tx: Db, ctx: TenantContext) => Promise<T>) => withTenant(req, null, work, { readOnly: true });
-    // on PostgreSQL the page travels with the membership check: one round trip, like a bare query
-    // (readInTenant answers null, having sent nothing, where it cannot: PGlite)
+    // on PostgreSQL the page travels with the membership check: one round trip, like a bare query,
+    // and comes back as its JSON, sent as it is (readInTenant answers null, having sent nothing,
+    // where it cannot: PGlite)
     const organizationId = requestedOrganization(req);
     const prefetch = organizationId && req.auth.user ? listStatement(resource, organizationId, query, PERMITTED) : null;
     const once = prefetch ? await readInTenant(req, anyOf, prefetch) : null;
-    if (prefetch && once) return answer(await prefetch.finish(once, (work) => inTenant((tx) => work(tx))));
+    if (prefetch && once) {
+      const page = await prefetch.finish(once, (work) => inTenant((tx) => work(tx)));
+      range(page.count, page);
+      reply.type('application/json; charset=utf-8');
+      return page.body;
+    }
     return inTenant(async (tx, ctx) => {
       if (!anyOf.some((p) => ctx.permissions.includes(p))) throw forbidden();
-      return answer(await listRecords(tx, resource, ctx.organizationId, query));
+      const { rows, ...total } = await listRecords(tx, resource, ctx.organizationId, query);
+      range(rows.length, total);
+      return rows;
     });
   });
 
