@@ -1,7 +1,8 @@
 import { depositLedger, settlementFigures, type Deduction } from '../../../shared/settlement.js';
 import { refundOf } from '../billing/refund.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type Db } from '../../db/client.js';
+import { rendered } from '../../db/statements.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
@@ -35,8 +36,6 @@ const POSTED = sql`(case when l.waived then round(l.rate * l.quantity, 2) else l
  * that lease's invoices, and the payments recorded against it or (without a lease) allocated to it.
  */
 export async function tenantStatement(tx: Db, organizationId: string, tenantId: string, q: { lease_id?: string; from: string; to: string }): Promise<TenantStatement> {
-  const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
-  const leasePayment = ofLease(q.lease_id);
   // One statement, one round trip (prepared): the tenant, the lease, the ledger's entries, the
   // figures as of the last day and the settlements, each as JSON (money as text inside it, never a
   // JSON number); each part reads the tenant's rows through their indexes as it did on its own
@@ -45,7 +44,76 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
   const [found] = rowsOf<{
     tenant: { id: string; name: string; phone: string | null } | null; lease: NonNullable<TenantStatement['lease']> | null; entries: Entry[] | null;
     held: string | null; unpaid: string | null; credit: string | null; settlements: Settlement[] | null;
-  }>(await executePrepared(tx, sql`
+  }>(await executePrepared(tx, rendered(`tenant statement|${q.lease_id ? 'lease' : 'tenant'}`,
+    () => statementSql(P('org'), P('tenant'), { lease_id: q.lease_id ? P('lease') : undefined, to: P('to') }),
+    { org: organizationId, tenant: tenantId, lease: q.lease_id ?? null, to: q.to }), { generic: true }));
+  const tenant = found?.tenant;
+  if (!tenant) throw notFound();
+  let lease: TenantStatement['lease'] = null;
+  if (q.lease_id) {
+    if (!found.lease) throw notFound();
+    lease = { ...found.lease, rent: dec(cents(found.lease.rent)) };
+  }
+  const rows = found.entries ?? [];
+  // the same order every time: by day, kind, reference, then the line's place on its invoice
+  rows.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || String(a.reference ?? '').localeCompare(String(b.reference ?? ''))
+    || Number(a.pos) - Number(b.pos) || a.id.localeCompare(b.id));
+  let opening = 0n;
+  let balance = 0n;
+  let debits = 0n;
+  let credits = 0n;
+  const entries: StatementEntry[] = [];
+  for (const r of rows) {
+    const amount = cents(r.amount);
+    const d = amount > 0n ? amount : 0n;
+    const c = amount < 0n ? -amount : 0n;
+    if (r.date < q.from) { opening += amount; continue; }
+    if (!entries.length) balance = opening;
+    balance += amount;
+    debits += d;
+    credits += c;
+    entries.push({ date: r.date, type: r.type, reference: r.reference, description: r.description, debit: dec(d), credit: dec(c), balance: dec(balance) });
+  }
+  const apart = { held: cents(found.held), unpaid: cents(found.unpaid), credit: cents(found.credit) };
+  const settlements: DepositSettlement[] = (found.settlements ?? []).map((r) => ({
+    lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
+    ...settlementFigures({
+      deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
+      creditApplied: cents(r.credit_applied), deductions: r.deductions ?? [], deducted: cents(r.deducted),
+    }),
+    refund: refundOf(r),
+  }));
+  // the deposit's own ledger: what is held now (paid of the deposit lines, less what was applied
+  // or deducted) plus what the settlements took from it is what was received
+  const sum = (f: (d: DepositSettlement) => string | undefined) => settlements.reduce((t, d) => t + cents(f(d) ?? '0'), 0n);
+  const applied = sum((d) => d.applied);
+  const deducted = sum((d) => d.deducted);
+  const ledger = depositLedger({
+    // the unused days credit held with the deposit is what was not spent on open invoices at the move-out
+    received: apart.held + applied + deducted, applied, deducted, unusedDaysCredit: sum((d) => d.unused_days_credit) - sum((d) => d.credit_applied), refunded: sum((d) => d.refund?.amount),
+  });
+  return {
+    tenant, lease, from: q.from, to: q.to,
+    opening_balance: dec(opening), entries,
+    total_debits: dec(debits), total_credits: dec(credits),
+    closing_balance: dec(opening + debits - credits),
+    // less what was paid back of it (a refund pays the unused days credit first, then the deposit)
+    deposit_held: dec(apart.held - settlements.reduce((t, d) => {
+      const back = cents(d.refund?.amount ?? '0') - (cents(d.unused_days_credit) - cents(d.credit_applied));
+      return t + (back > 0n ? back : 0n);
+    }, 0n)), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
+    deposit_settlements: settlements, deposit_ledger: ledger,
+  };
+}
+
+/** Statements are built once per shape with placeholders for their values (db/statements.ts rendered). */
+const P = (name: string) => sql.placeholder(name) as unknown as string;
+
+/** tenantStatement's one statement, for the tenant (and the lease) to the period's last day. */
+function statementSql(organizationId: string, tenantId: string, q: { lease_id?: string; to: string }): SQL {
+  const leaseInvoice = q.lease_id ? sql`and i.lease_id = ${q.lease_id}` : sql``;
+  const leasePayment = ofLease(q.lease_id);
+  return sql`
     with ${asOfParts(organizationId, { tenantId, leaseId: q.lease_id, asOf: q.to })}
     select
       (select json_build_object('id', t.id, 'name', t.name, 'phone', t.phone) from tenants t
@@ -107,64 +175,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     left join houses h on h.organization_id = l.organization_id and h.id = l.house_id
     where ds.organization_id = ${organizationId} and l.tenant_id = ${tenantId} and coalesce(ds.posted_on, ds.move_out_date) <= ${q.to}
       ${q.lease_id ? sql`and ds.lease_id = ${q.lease_id}` : sql``}
-      ) s) as settlements`, { generic: true }));
-  const tenant = found?.tenant;
-  if (!tenant) throw notFound();
-  let lease: TenantStatement['lease'] = null;
-  if (q.lease_id) {
-    if (!found.lease) throw notFound();
-    lease = { ...found.lease, rent: dec(cents(found.lease.rent)) };
-  }
-  const rows = found.entries ?? [];
-  // the same order every time: by day, kind, reference, then the line's place on its invoice
-  rows.sort((a, b) => a.date.localeCompare(b.date) || ORDER[a.type] - ORDER[b.type] || String(a.reference ?? '').localeCompare(String(b.reference ?? ''))
-    || Number(a.pos) - Number(b.pos) || a.id.localeCompare(b.id));
-  let opening = 0n;
-  let balance = 0n;
-  let debits = 0n;
-  let credits = 0n;
-  const entries: StatementEntry[] = [];
-  for (const r of rows) {
-    const amount = cents(r.amount);
-    const d = amount > 0n ? amount : 0n;
-    const c = amount < 0n ? -amount : 0n;
-    if (r.date < q.from) { opening += amount; continue; }
-    if (!entries.length) balance = opening;
-    balance += amount;
-    debits += d;
-    credits += c;
-    entries.push({ date: r.date, type: r.type, reference: r.reference, description: r.description, debit: dec(d), credit: dec(c), balance: dec(balance) });
-  }
-  const apart = { held: cents(found.held), unpaid: cents(found.unpaid), credit: cents(found.credit) };
-  const settlements: DepositSettlement[] = (found.settlements ?? []).map((r) => ({
-    lease_id: r.lease_id, house: r.house, move_out_date: r.move_out_date, deduction_invoice_id: r.deduction_invoice_id,
-    ...settlementFigures({
-      deposit: cents(r.deposit), unpaidCancelled: cents(r.unpaid_cancelled), arrears: cents(r.arrears), applied: cents(r.applied), unusedDaysCredit: cents(r.unused_days_credit),
-      creditApplied: cents(r.credit_applied), deductions: r.deductions ?? [], deducted: cents(r.deducted),
-    }),
-    refund: refundOf(r),
-  }));
-  // the deposit's own ledger: what is held now (paid of the deposit lines, less what was applied
-  // or deducted) plus what the settlements took from it is what was received
-  const sum = (f: (d: DepositSettlement) => string | undefined) => settlements.reduce((t, d) => t + cents(f(d) ?? '0'), 0n);
-  const applied = sum((d) => d.applied);
-  const deducted = sum((d) => d.deducted);
-  const ledger = depositLedger({
-    // the unused days credit held with the deposit is what was not spent on open invoices at the move-out
-    received: apart.held + applied + deducted, applied, deducted, unusedDaysCredit: sum((d) => d.unused_days_credit) - sum((d) => d.credit_applied), refunded: sum((d) => d.refund?.amount),
-  });
-  return {
-    tenant, lease, from: q.from, to: q.to,
-    opening_balance: dec(opening), entries,
-    total_debits: dec(debits), total_credits: dec(credits),
-    closing_balance: dec(opening + debits - credits),
-    // less what was paid back of it (a refund pays the unused days credit first, then the deposit)
-    deposit_held: dec(apart.held - settlements.reduce((t, d) => {
-      const back = cents(d.refund?.amount ?? '0') - (cents(d.unused_days_credit) - cents(d.credit_applied));
-      return t + (back > 0n ? back : 0n);
-    }, 0n)), deposit_unpaid: dec(apart.unpaid), credit_on_account: dec(apart.credit),
-    deposit_settlements: settlements, deposit_ledger: ledger,
-  };
+      ) s) as settlements`;
 }
 
 /**
