@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { inScope, readOnce, rowsOf, type Db } from './db/client.js';
-import { rendered, type Rendered } from './db/statements.js';
+import { placeholder, rendered, type Rendered } from './db/statements.js';
 import { forgetSessions, sessionLiveSql } from './auth/sessions.js';
 import { forbidden, notFound, unauthenticated } from './errors.js';
 import { requireUser } from './plugins/auth.js';
@@ -45,7 +45,7 @@ function gateQuery(organizationId: string, userId: string, sessionHash: string |
   const values: Record<string, unknown> = { org: organizationId, user: userId, hash: sessionHash };
   anyOf.forEach((p, i) => { values[`p${i}`] = p; });
   return rendered(`membership gate|${sessionHash ? 'live' : ''}|${anyOf.length}`, () => {
-    const P = (name: string) => sql.placeholder(name) as unknown as string;
+    const P = placeholder;
     const wanted = sql.join(anyOf.map((_, i) => sql`${P(`p${i}`)}`), sql`, `);
     return sql`select g.allowed, g.live, set_config('app.permitted', case when g.live and g.allowed then 'on' else '' end, true) as gate
     from (select coalesce(bool_or(r.permissions && array[${wanted}]::text[]), false) as allowed,

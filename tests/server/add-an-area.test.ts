@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { inScope, rowsOf, type Database } from '../../src/server/db/client.js';
 import { memberships } from '../../src/server/db/schema.js';
-import { secureSql } from '../../src/server/db/secure.js';
 import { resourceTables } from '../../src/server/db/resource-tables.js';
-import { buildTestApp, onPostgres, ownPostgresDatabase, registeredBrowser, testDatabase, type TestApp } from './helpers.js';
+import { createAreaTables } from './area-tables.js';
+import { buildTestApp, ownDatabase, registeredBrowser, type TestApp } from './helpers.js';
 
 // The drill of the README's "Add an area": a new declaration is the only edit. Here the file is
 // added to the list resources/index.ts exports (what `resources/parking-bays.ts` plus its line
@@ -18,18 +17,10 @@ vi.mock('../../resources/index.js', async (importOriginal) => {
 let t: TestApp;
 let database: Database;
 
-/** A database of its own: the new table must not appear in the run's shared one. */
-async function ownDatabase(): Promise<Database> {
-  if (!onPostgres()) return testDatabase();
-  return ownPostgresDatabase('area');
-}
-
 beforeAll(async () => {
-  database = await ownDatabase();
-  // what `npm run db:generate` writes for the new declaration: the difference it makes to the schema
-  const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ parkingBays: resourceTables['parking-bays'] }));
-  for (const statement of statements) await database.db.execute(statement);
-  await database.db.execute(secureSql());
+  // a database of its own: the new table must not appear in the run's shared one
+  database = await ownDatabase('area');
+  await createAreaTables(database, { parkingBays: resourceTables['parking-bays'] });
   t = await buildTestApp({}, database);
 }, 120_000);
 

@@ -35,6 +35,9 @@ export async function ownPostgresDatabase(prefix: string): Promise<Database> {
   return { ...database, close: async () => { await database.close(); await admin(`drop database if exists ${name} with (force)`); } };
 }
 
+/** A migrated database no other test file writes to: a fresh PGlite from the template, or on PostgreSQL one of its own (ownPostgresDatabase). */
+export const ownDatabase = (prefix: string): Promise<Database> => (onPostgres() ? ownPostgresDatabase(prefix) : testDatabase());
+
 /** The migrated test database: the run's PostgreSQL database, or a fresh PGlite from the template. */
 export async function testDatabase(): Promise<Database> {
   const url = inject('databaseUrl');

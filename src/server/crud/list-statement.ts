@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import type { ResourceTable } from '../db/resource-tables.js';
-import { rendered, type Rendered } from '../db/statements.js';
+import { placeholder, rendered, type Rendered } from '../db/statements.js';
 import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, isDays, isMoney, knownTotalExpression, type Counted } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
@@ -15,7 +15,7 @@ import type { Total } from './count.js';
 
 /** Builds statements only (never connected). */
 const builder = drizzle.mock() as unknown as Db;
-const P = (name: string) => sql.placeholder(name);
+const P = placeholder;
 
 /** What changes a list statement's text: the area, each condition's field, kind and number of values, the sort, a deep page, a money range's cut buckets. */
 function shapeOf(resource: Resource, q: ListQuery, values: unknown[][], counted: Counted | false): string {
@@ -71,7 +71,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   const buckets = choice && isMoney(choice) ? choice.buckets : {};
   for (const [k, v] of Object.entries(buckets)) bound[`b_${k}`] = v;
   const statement = rendered(`${shapeOf(resource, q, values, choice)}${gathering ? '|gather' : ''}`, () => {
-    const org = P('org') as unknown as string;
+    const org = P('org');
     // each value as its column encodes it when filled (drizzle's Param over a placeholder)
     const placeholders: unknown[][] = [];
     const refs: InlineReferences | undefined = shared ? { ctes: [], overflowed: [] } : undefined;

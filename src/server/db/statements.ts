@@ -27,6 +27,9 @@ export function rendered(key: string, build: () => SQL, values: Record<string, u
   return { sql: statement.sql, params: fillPlaceholders(statement.params, values) };
 }
 
+/** Where a rendered statement's value `name` goes, typed as the value it stands for (a builder taking a string takes it). */
+export const placeholder = (name: string): string => sql.placeholder(name) as unknown as string;
+
 /** The shapes built so far (tests: a list on PostgreSQL went the one-round-trip way). */
 export const renderedShapes = (): string[] => [...cache.keys()];
 

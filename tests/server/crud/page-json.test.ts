@@ -1,26 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { Column, is } from 'drizzle-orm';
-import { generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { ulid } from 'ulid';
 import { resourceByName } from '../../../resources/index.js';
 import { inScope, type Database } from '../../../src/server/db/client.js';
 import { resourceTables } from '../../../src/server/db/resource-tables.js';
-import { secureSql } from '../../../src/server/db/secure.js';
 import { renderedShapes } from '../../../src/server/db/statements.js';
 import { pageWriter } from '../../../src/server/crud/page-json.js';
 import { listRecords } from '../../../src/server/crud/repository.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { serializeRecord } from '../../../src/shared/resource-validate.js';
-import { buildTestApp, onPostgres, ownPostgresDatabase, registeredBrowser, testDatabase, type TestApp } from '../helpers.js';
+import { createAreaTables } from '../area-tables.js';
+import { buildTestApp, onPostgres, ownDatabase, registeredBrowser, type TestApp } from '../helpers.js';
 
 // A list's page on PostgreSQL is answered as JSON written straight from the rows as read
 // (crud/page-json.ts), not through serializeRecord. Whatever the kind of field and whatever its
 // value, the answer must be the same bytes serializeRecord's JSON would be: an area with a field of
 // every kind (tests/fixtures/every-kind.ts), awkward values in each, listed both ways.
 vi.mock('../../../resources/index.js', async (importOriginal) => {
-  const { withEveryKind } = await import('../../fixtures/every-kind.js');
-  return withEveryKind(await importOriginal<typeof import('../../../resources/index.js')>());
+  const [{ withAreas }, { everyKind }] = await Promise.all([import('../../fixtures/with-areas.js'), import('../../fixtures/every-kind.js')]);
+  return withAreas(await importOriginal<typeof import('../../../resources/index.js')>(), everyKind);
 });
 
 const resource = resourceByName('every-kinds')!;
@@ -54,10 +53,8 @@ const rows = (org: string) => [
 ];
 
 beforeAll(async () => {
-  database = onPostgres() ? await ownPostgresDatabase('kinds') : await testDatabase();
-  // the table as `npm run db:generate` would make it for the new declaration
-  for (const statement of await generateMigration(generateDrizzleJson({}), generateDrizzleJson({ everyKinds: table }))) await database.db.execute(statement);
-  await database.db.execute(secureSql());
+  database = await ownDatabase('kinds');
+  await createAreaTables(database, { everyKinds: table });
   t = await buildTestApp({}, database);
   owner = await registeredBrowser(t.app, { org: 'Every Kind Ltd' });
   other = await registeredBrowser(t.app, { org: 'Somebody Else Ltd' });

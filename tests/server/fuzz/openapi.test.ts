@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../../resources/index.js';
 import { rowsOf, type Database } from '../../../src/server/db/client.js';
-import { buildTestApp, onPostgres, ownPostgresDatabase, registeredBrowser, testDatabase, type Browser, type TestApp } from '../helpers.js';
+import { buildTestApp, ownDatabase, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
 import { createSample } from '../crud/samples.js';
 
 const RUNS = Number(process.env.FC_RUNS || 4);
@@ -31,18 +31,13 @@ const ids = new Map<string, string>();
 /** Requests sent by the walk (the closing note reports it). */
 let requests = 0;
 
-async function ownDatabase(): Promise<Database> {
-  if (!onPostgres()) return testDatabase();
-  return ownPostgresDatabase('fuzz');
-}
-
 let checksumSql: string;
 async function checksums(): Promise<Record<string, string>> {
   return rowsOf<Record<string, string>>(await database.db.execute(sql.raw(checksumSql)))[0];
 }
 
 beforeAll(async () => {
-  database = await ownDatabase();
+  database = await ownDatabase('fuzz');
   t = await buildTestApp({}, database);
   const owner = await registeredBrowser(t.app, { org: 'Fuzz Estates' });
   admin = owner.browser;

@@ -2,7 +2,7 @@ import { depositLedger, settlementFigures, type Deduction } from '../../../share
 import { refundOf } from '../billing/refund.js';
 import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type Db } from '../../db/client.js';
-import { rendered } from '../../db/statements.js';
+import { placeholder, rendered } from '../../db/statements.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import { TZ, type ReportTable } from './common.js';
@@ -45,7 +45,7 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     tenant: { id: string; name: string; phone: string | null } | null; lease: NonNullable<TenantStatement['lease']> | null; entries: Entry[] | null;
     held: string | null; unpaid: string | null; credit: string | null; settlements: Settlement[] | null;
   }>(await executePrepared(tx, rendered(`tenant statement|${q.lease_id ? 'lease' : 'tenant'}`,
-    () => statementSql(P('org'), P('tenant'), { lease_id: q.lease_id ? P('lease') : undefined, to: P('to') }),
+    () => statementSql(placeholder('org'), placeholder('tenant'), { lease_id: q.lease_id ? placeholder('lease') : undefined, to: placeholder('to') }),
     { org: organizationId, tenant: tenantId, lease: q.lease_id ?? null, to: q.to }), { generic: true }));
   const tenant = found?.tenant;
   if (!tenant) throw notFound();
@@ -105,9 +105,6 @@ export async function tenantStatement(tx: Db, organizationId: string, tenantId: 
     deposit_settlements: settlements, deposit_ledger: ledger,
   };
 }
-
-/** Statements are built once per shape with placeholders for their values (db/statements.ts rendered). */
-const P = (name: string) => sql.placeholder(name) as unknown as string;
 
 /** tenantStatement's one statement, for the tenant (and the lease) to the period's last day. */
 function statementSql(organizationId: string, tenantId: string, q: { lease_id?: string; to: string }): SQL {
