@@ -86,7 +86,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
       ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
       : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...(isMoney(choice) ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
-    if (gathering) return gatheredPage(t, q, org, where, gate, total, knownTotalExpression(t, sql`true`, true, org)!);
+    if (gathering) return gatheredPage(t, q, org, where, gate, total, knownTotalExpression(t, sql`true`, true, org)!, choice.field);
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);
   return {
@@ -135,16 +135,22 @@ export const gathers = (matches: number, start: number, size: number, rows: numb
  * matches (88 ms). Its total is known before any row is read (the day counters, count.ts), and
  * with the organisation's rows (its list counters) it decides: when the matches are few
  * (`gathers`: at most 10,000 and at most GATHER_FACTOR times an even walk), their ids and sort keys
- * are read from the date's index into a CTE, sorted, and the page read by id: bounded work
- * whatever their order (6 ms there). Past that, the walk as before. The branch not taken reads
+ * are read from the date's index (which carries the default sort's column: resource-tables.ts),
+ * sorted, and the page read by id: bounded work whatever their order (2.4 ms there). Past that, the walk as before. The branch not taken reads
  * nothing (a one-time filter on the decision), and a shut gate reads neither. Only here: the
  * second branch's planning (~0.2 ms) cost more than the walk wherever matches do not bunch.
  */
-function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL): SQL {
+function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL, days: string): SQL {
   const { id, key, dir, columns, size, start } = pageParts(t, q);
+  // the matches come in the days' order, the page's way: as the days move with the sort key, the
+  // first come near the top of the page's order, and keeping the best (start + size) of them
+  // compares most of the rest once (read in the index's ascending order, a newest-first page took
+  // each one into its heap: 3.1 of 4.4 ms for a month of invoices); and read as they are sorted,
+  // not stored first (materialized, storing and reading back 7,694 matches took 1.2 ms more)
   return sql`with n as materialized (select ${total} as n where ${gate}),
     way as (select n.n, n.n <= ${EXACT_COUNT_LIMIT} and n.n * n.n <= ${GATHER_FACTOR} * (${start}::bigint + ${size}::bigint) * ${rows} as gather from n),
-    m as materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and (select way.gather from way) limit ${EXACT_COUNT_LIMIT})
+    m as not materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and (select way.gather from way)
+      order by ${col(t, days)} ${dir}, ${id} ${dir} limit ${EXACT_COUNT_LIMIT})
     select * from (
       select ${columns}, (select way.n from way) as "__total" from ${t}
       where ${col(t, 'organization_id')} = ${org} and ${gate}

@@ -112,7 +112,7 @@ function whereOf(u: UniqueDeclaration, t: Cols): SQL | undefined {
  * Indexes: unique where declared, sort (org, field, id), references and filterable choices
  * (org, field), trigram search.
  */
-function indexes(table: string, fields: readonly Field[], unique: readonly UniqueDeclaration[], t: Cols, lead: AnyPgColumn[]) {
+function indexes(table: string, fields: readonly Field[], unique: readonly UniqueDeclaration[], t: Cols, lead: AnyPgColumn[], defaultSort?: string) {
   const out = [];
   const covered = new Set<string>();
   for (const f of fields.filter((x) => x.unique)) {
@@ -131,8 +131,13 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
     out.push(where ? ix.where(where) : ix);
     covered.add(u.fields[0]);
   }
+  // A filterable date's sort index also carries the default sort's column, after the id (so its
+  // order is unchanged): a range of those days listed in the default order gathers its matches'
+  // ids and sort keys from the index alone (crud/list-statement.ts gatheredPage), 84 pages of the
+  // index for a month of 220,000 invoices where their rows were 3,334 pages of the table.
+  const alongside = (f: Field) => (f.kind === 'date' && f.filter && defaultSort && defaultSort !== f.key && defaultSort !== 'id' && t[defaultSort] ? [t[defaultSort]] : []);
   for (const f of fields.filter((x) => x.sort && !covered.has(x.key))) {
-    out.push(index(ident(`${table}_${f.key}_sort_idx`)).on(t.organization_id, t[f.key], t.id));
+    out.push(index(ident(`${table}_${f.key}_sort_idx`)).on(t.organization_id, t[f.key], t.id, ...alongside(f)));
     covered.add(f.key);
   }
   for (const f of fields.filter((x) => x.kind === 'reference' && !covered.has(x.key))) {
@@ -163,7 +168,7 @@ function buildTable(r: Resource): ResourceTable {
     return [
       primaryKey({ columns: [c.organization_id, c.id] }),
       ...referenceConstraints(r.table, r.fields, c),
-      ...indexes(r.table, r.fields, r.unique, c, []),
+      ...indexes(r.table, r.fields, r.unique, c, [], r.defaultSort.field),
     ];
   });
   return table as unknown as ResourceTable;

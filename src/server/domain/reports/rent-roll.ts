@@ -2,8 +2,9 @@
 // current tenant and lease, the rent it is let at, the deposit held, what is owed and how much of
 // that is overdue, and the property's totals — houses, occupied, vacant, occupancy, the rent roll
 // (rents of the current leases), the rent if every house were let, deposits, balances, arrears.
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { executePrepared, rowsOf, type Db } from '../../db/client.js';
+import { placeholder, rendered } from '../../db/statements.js';
 import { notFound } from '../../errors.js';
 import { cents, dec } from '../payments/allocation.js';
 import type { RentRoll, RentRollRow } from '../../../shared/report-shapes.js';
@@ -28,17 +29,63 @@ const byNumber = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
  */
 export async function rentRoll(tx: Db, organizationId: string, propertyId: string, opts: { money: boolean }): Promise<RentRoll> {
   const asOf = today();
-  // The organisation as a constant on every table, and per house the figures of its current lease
-  // through that lease's indexes (lateral): a property's few houses, never a hash of every tenant
-  // or lease of a large organisation (the planner misjudges how many houses a property has).
-  const org = organizationId;
-  // One statement, one round trip (prepared, its generic plan from the first run): the property
-  // and its houses' rows as JSON (money as text inside it, never a JSON number).
-  const [found] = rowsOf<{ property: RentRoll['property'] | null; houses: Array<Omit<RentRollRow, 'let'> & { house_rent: string }> | null }>(await executePrepared(tx, sql`
+  // One statement, one round trip (prepared, its generic plan from the first run), built and
+  // rendered once (its values placeholders): the property and its houses' rows as JSON (money as
+  // text inside it, never a JSON number).
+  const [found] = rowsOf<{ property: RentRoll['property'] | null; houses: Array<Omit<RentRollRow, 'let'> & { house_rent: string }> | null }>(await executePrepared(tx,
+    rendered('rent roll', () => rentRollSql(placeholder('org'), placeholder('property'), placeholder('as_of')), { org: organizationId, property: propertyId, as_of: asOf }),
+    { generic: true }));
+  const property = found?.property;
+  if (!property) throw notFound();
+  const raw = found.houses ?? [];
+
+  const rows: RentRollRow[] = raw
+    .map(({ house_rent, ...r }) => {
+      const isLet = r.lease_id !== null;
+      return {
+        ...r,
+        rent: dec(cents(isLet ? r.rent : house_rent)),
+        let: isLet,
+        deposit_held: opts.money && isLet ? dec(cents(r.deposit_held)) : null,
+        balance: opts.money && isLet ? dec(cents(r.balance)) : null,
+        arrears: opts.money && isLet ? dec(cents(r.arrears)) : null,
+      };
+    })
+    .sort((a, b) => byNumber.compare(a.number, b.number) || a.house_id.localeCompare(b.house_id));
+
+  const sum = (pick: (r: RentRollRow) => string | null, only = (_r: RentRollRow) => true) =>
+    rows.filter(only).reduce((s, r) => s + cents(pick(r)), 0n);
+  const occupied = rows.filter((r) => r.let).length;
+  return {
+    property, as_of: asOf, money: opts.money, rows,
+    totals: {
+      houses: rows.length,
+      occupied,
+      vacant: rows.length - occupied,
+      reserved: rows.filter((r) => !r.let && r.status === 'reserved').length,
+      unavailable: rows.filter((r) => !r.let && r.status === 'unavailable').length,
+      occupancy: occupancyOf(occupied, rows.length),
+      rent_roll: dec(sum((r) => r.rent, (r) => r.let)),
+      potential_rent: dec(sum((r) => r.rent)),
+      deposit_held: opts.money ? dec(sum((r) => r.deposit_held)) : null,
+      balance: opts.money ? dec(sum((r) => r.balance)) : null,
+      arrears: opts.money ? dec(sum((r) => r.arrears)) : null,
+    },
+  };
+}
+
+/**
+ * rentRoll's one statement. The organisation as a constant on every table, and per house the
+ * figures of its current lease through that lease's indexes (lateral): a property's few houses,
+ * never a hash of every tenant or lease of a large organisation (the planner misjudges how many
+ * houses a property has).
+ */
+function rentRollSql(org: string, propertyId: string, asOf: string): SQL {
+  return sql`
     select (select row_to_json(p) from (
         select p.id, p.name, p.code, o.name as owner
         from properties p left join property_owners o on o.organization_id = p.organization_id and o.id = p.owner_id
-        where p.organization_id = ${organizationId} and p.id = ${propertyId}
+        where p.organization_id = ${org} and p.id = ${propertyId}
     ) p) as property,
     (select json_agg(r) from (
         select h.id as house_id, h.number, h.account_code, ht.name as house_type, h.status, h.rent::text as house_rent,
@@ -77,44 +124,7 @@ export async function rentRoll(tx: Db, organizationId: string, propertyId: strin
           where i.organization_id = ${org} and i.lease_id = c.id and i.status <> 'void' and d.deposit is not null
         ) hd on true
         where h.organization_id = ${org} and h.property_id = ${propertyId}
-    ) r) as houses`, { generic: true }));
-  const property = found?.property;
-  if (!property) throw notFound();
-  const raw = found.houses ?? [];
-
-  const rows: RentRollRow[] = raw
-    .map(({ house_rent, ...r }) => {
-      const isLet = r.lease_id !== null;
-      return {
-        ...r,
-        rent: dec(cents(isLet ? r.rent : house_rent)),
-        let: isLet,
-        deposit_held: opts.money && isLet ? dec(cents(r.deposit_held)) : null,
-        balance: opts.money && isLet ? dec(cents(r.balance)) : null,
-        arrears: opts.money && isLet ? dec(cents(r.arrears)) : null,
-      };
-    })
-    .sort((a, b) => byNumber.compare(a.number, b.number) || a.house_id.localeCompare(b.house_id));
-
-  const sum = (pick: (r: RentRollRow) => string | null, only = (_r: RentRollRow) => true) =>
-    rows.filter(only).reduce((s, r) => s + cents(pick(r)), 0n);
-  const occupied = rows.filter((r) => r.let).length;
-  return {
-    property, as_of: asOf, money: opts.money, rows,
-    totals: {
-      houses: rows.length,
-      occupied,
-      vacant: rows.length - occupied,
-      reserved: rows.filter((r) => !r.let && r.status === 'reserved').length,
-      unavailable: rows.filter((r) => !r.let && r.status === 'unavailable').length,
-      occupancy: occupancyOf(occupied, rows.length),
-      rent_roll: dec(sum((r) => r.rent, (r) => r.let)),
-      potential_rent: dec(sum((r) => r.rent)),
-      deposit_held: opts.money ? dec(sum((r) => r.deposit_held)) : null,
-      balance: opts.money ? dec(sum((r) => r.balance)) : null,
-      arrears: opts.money ? dec(sum((r) => r.arrears)) : null,
-    },
-  };
+    ) r) as houses`;
 }
 
 const STATUS: Record<string, string> = { vacant: 'Vacant', occupied: 'Occupied', reserved: 'Reserved', unavailable: 'Unavailable' };
