@@ -78,7 +78,10 @@ describe('money core, in Chromium', () => {
 
     // what a lease needs
     const owner = await create(page, '/property-owners', { kind: 'individual', name: 'Joseph Kariuki' });
-    const property = await create(page, '/properties', { name: 'Kilimani Heights', owner_id: owner, kind: 'residential' });
+    // ten grace days: last month's invoice, issued at today's activation, falls due ten days from
+    // today, always after this month's (the 5th), whatever today is (with the default three, on the
+    // 1st or 2nd of a month the two fell due together or the wrong way round)
+    const property = await create(page, '/properties', { name: 'Kilimani Heights', owner_id: owner, kind: 'residential', grace_days: 10 });
     await create(page, '/houses', { property_id: property, owner_id: owner, number: 'B4', account_code: 'KH-B4', rent: '20000.00', status: 'vacant' });
     const tenant = await create(page, '/tenants', { kind: 'individual', name: 'Mercy Chebet', phone: '+254712345001', sms_opt_in: false });
     await create(page, '/payment-channels', { name: 'Office cash', kind: 'cash', is_default: true });
@@ -130,7 +133,7 @@ describe('money core, in Chromium', () => {
     const invoices = await call(page, 'GET', `/invoices?filter=${encodeURIComponent(JSON.stringify({ lease_id: lease }))}`);
     const rows = invoices.body as unknown as Array<{ period_start: string; status: string; balance: string }>;
     // money pays the invoice that fell due first: this month's (due on the 5th) before last month's,
-    // which was issued at today's activation and falls due only after the grace days
+    // which was issued at today's activation and falls due only after the property's grace days
     expect(rows.find((r) => r.period_start === thisMonth)).toMatchObject({ status: 'paid', balance: '0.00' });
     expect(rows.find((r) => r.period_start === lastMonth)).toMatchObject({ status: 'partially_paid', balance: '15000.00' });
 
