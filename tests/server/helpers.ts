@@ -32,7 +32,16 @@ export async function ownPostgresDatabase(prefix: string): Promise<Database> {
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
-  return { ...database, close: async () => { await database.close(); await admin(`drop database if exists ${name} with (force)`); } };
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      // a pool's end() returns before its connections have hung up: a forced drop then ended a
+      // backend mid-goodbye, and its client threw "terminating connection" uncaught (a CI failure)
+      await admin(`do $$ begin for i in 1..100 loop exit when not exists (select 1 from pg_stat_activity where datname = '${name}'); perform pg_sleep(0.05); end loop; end $$`);
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /** A migrated database no other test file writes to: a fresh PGlite from the template, or on PostgreSQL one of its own (ownPostgresDatabase). */
