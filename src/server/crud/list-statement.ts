@@ -136,8 +136,9 @@ export const gathers = (matches: number, start: number, size: number, rows: numb
  * with the organisation's rows (its list counters) it decides: when the matches are few
  * (`gathers`: at most 10,000 and at most GATHER_FACTOR times an even walk), their ids and sort keys
  * are read from the date's index (which carries the default sort's column: resource-tables.ts),
- * sorted, and the page read by id: bounded work whatever their order (2.4 ms there). Past that, the walk as before. The branch not taken reads
- * nothing (a one-time filter on the decision), and a shut gate reads neither. Only here: the
+ * sorted, and the page read by id: bounded work whatever their order (2.4 ms there). Past that,
+ * the walk as before. The branch not taken reads nothing (a one-time filter on the decision), and
+ * a shut gate reads neither. Only here: the
  * second branch's planning (~0.2 ms) cost more than the walk wherever matches do not bunch.
  */
 function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL, days: string): SQL {

@@ -135,7 +135,8 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
   // order is unchanged): a range of those days listed in the default order gathers its matches'
   // ids and sort keys from the index alone (crud/list-statement.ts gatheredPage), 84 pages of the
   // index for a month of 220,000 invoices where their rows were 3,334 pages of the table.
-  const alongside = (f: Field) => (f.kind === 'date' && f.filter && defaultSort && defaultSort !== f.key && defaultSort !== 'id' && t[defaultSort] ? [t[defaultSort]] : []);
+  const carried = defaultSort && defaultSort !== 'id' ? t[defaultSort] : undefined;
+  const alongside = (f: Field) => (carried && f.kind === 'date' && f.filter && f.key !== defaultSort ? [carried] : []);
   for (const f of fields.filter((x) => x.sort && !covered.has(x.key))) {
     out.push(index(ident(`${table}_${f.key}_sort_idx`)).on(t.organization_id, t[f.key], t.id, ...alongside(f)));
     covered.add(f.key);

@@ -5,11 +5,12 @@ import { resourceByName } from '../../../resources/index.js';
 import { inScope, readOnce } from '../../../src/server/db/client.js';
 import { resourceTables, tenants } from '../../../src/server/db/resource-tables.js';
 import { rendered, renderedShapes } from '../../../src/server/db/statements.js';
-import { gathers, listStatement } from '../../../src/server/crud/list-statement.js';
+import { gathers } from '../../../src/server/crud/list-statement.js';
 import { listRecords, pageTotal } from '../../../src/server/crud/repository.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { PERMITTED } from '../../../src/server/tenancy.js';
 import { memberWith } from '../members.js';
+import { listPlan } from './list-plan.js';
 import { buildTestApp, onPostgres, registeredBrowser, type TestApp } from '../helpers.js';
 
 // A list request on PostgreSQL is one round trip (crud/list-statement.ts, tenancy.ts
@@ -69,11 +70,8 @@ async function expected(org: string, q: Record<string, string>, of = resource) {
 
 /** Whether the list statement's gathered branch ran (its matches m read), from EXPLAIN ANALYZE with the gate open; null when it has none. */
 async function gathered(org: string, q: Record<string, string>, of: typeof resource): Promise<boolean | null> {
-  const statement = listStatement(of, org, parseListQuery(of, q), PERMITTED);
-  if (!statement) return null;
-  const read = await readOnce(t.app.db, { tenant: org, first: sql`select set_config('app.permitted', 'on', true) as gate` },
-    { sql: `explain (analyze, costs off, timing off) ${statement.sql}`, params: statement.params });
-  const plan = read!.then.map((row) => String(row[0]));
+  const plan = await listPlan(t.app.db, org, of, parseListQuery(of, q));
+  if (!plan) return null;
   const at = plan.findIndex((line) => /^(->\s+)?Subquery Scan on m /.test(line.trim()));
   // the CTE's nodes down to its scan of the table: under a false one-time filter the scan never runs
   const scan = plan.slice(at + 1).find((line) => /(Seq|Index|Index Only|Bitmap Heap) Scan /.test(line));

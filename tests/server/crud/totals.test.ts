@@ -9,6 +9,7 @@ import { listRecords } from '../../../src/server/crud/repository.js';
 import { PERMITTED } from '../../../src/server/tenancy.js';
 import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { buildTestApp, onPostgres, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
+import { listPlan } from './list-plan.js';
 
 // The list total's rule (issue 14, src/server/crud/count.ts) through the real list route:
 // exact at most EXACT_COUNT_LIMIT matches and for one choice-field filter at any size; past the
@@ -180,10 +181,7 @@ describe.runIf(onPostgres())('list totals past 10,000 (PostgreSQL only)', () => 
     expect(res.json().map((r: { due_date: string }) => r.due_date)).toEqual(Array.from({ length: 10 }, (_, i) => `2000-06-${30 - i}`));
     // its 30 matches' ids and issue dates come from the index, not the table (the visibility map set)
     await db.execute(sql`vacuum analyze invoices`);
-    const statement = listStatement(invoices, org, parsed, PERMITTED)!;
-    const read = await readOnce(t.app.db, { tenant: org, first: sql`select set_config('app.permitted', 'on', true) as gate` },
-      { sql: `explain (analyze, costs off, timing off, summary off) ${statement.sql}`, params: statement.params });
-    const plan = read!.then.map((row) => String(row[0]));
+    const plan = (await listPlan(t.app.db, org, invoices, parsed))!;
     const at = plan.findIndex((line) => /Index Only Scan (Backward )?using invoices_due_date_sort_idx .*rows=30 /.test(line));
     expect(at, plan.join('\n')).toBeGreaterThan(0);
     expect(plan.slice(at + 1, at + 4).map((l) => l.trim()), plan.join('\n')).toContain('Heap Fetches: 0');
