@@ -14,7 +14,13 @@ export { TARGETS };
 
 
 export interface Side { rps: number; p50: number; p99: number; nodeCpuMs: number; pgCpuMs: number; requests: number; non2xx: number; errors: number; timeouts: number }
-export interface ListFigure { name: string; what: string; bare: Side; full: Side; ratio: number; met: { ratio: boolean; nodeCpu: boolean } }
+/** One round's measurement of a case: the bare route, then the full stack, back to back. */
+export interface ListRound { bare: Side; full: Side; ratio: number }
+/**
+ * A list case over its rounds (BENCH_ROUNDS, interleaved: every case once a round): each figure the
+ * median of its rounds, the ratio the median of each round's own full ÷ bare. `rounds` keeps them all.
+ */
+export interface ListFigure { name: string; what: string; bare: Side; full: Side; ratio: number; met: { ratio: boolean; nodeCpu: boolean }; rounds: ListRound[] }
 export interface Results {
   command: string;
   started: string;
@@ -32,13 +38,32 @@ export interface Results {
   problems: string[];
 }
 
-const side = (l: Load): Side => ({
+export const side = (l: Load): Side => ({
   rps: l.rps, p50: l.p50, p99: l.p99, nodeCpuMs: l.nodeCpu ?? 0, pgCpuMs: l.pgCpu ?? 0, requests: l.total, non2xx: l.non2xx, errors: l.errors, timeouts: l.timeouts,
 });
 
-export function listFigure(name: string, what: string, bare: Load, full: Load): ListFigure {
-  const ratio = full.rps / Math.max(bare.rps, Number.EPSILON);
-  return { name, what, bare: side(bare), full: side(full), ratio, met: { ratio: ratio >= TARGETS.listRatio, nodeCpu: (full.nodeCpu ?? 0) <= TARGETS.listNodeCpuMs } };
+/** The middle value (the mean of the middle two of an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** A round: one measurement of each route, its ratio from requests per second. */
+export const listRound = (bare: Load, full: Load): ListRound => ({ bare: side(bare), full: side(full), ratio: full.rps / Math.max(bare.rps, Number.EPSILON) });
+
+/** Each side's medians over the rounds; counts (requests, failures) summed. */
+function medianSide(sides: Side[]): Side {
+  const m = (k: 'rps' | 'p50' | 'p99' | 'nodeCpuMs' | 'pgCpuMs') => median(sides.map((x) => x[k]));
+  const sum = (k: 'requests' | 'non2xx' | 'errors' | 'timeouts') => sides.reduce((a, x) => a + x[k], 0);
+  return { rps: m('rps'), p50: m('p50'), p99: m('p99'), nodeCpuMs: m('nodeCpuMs'), pgCpuMs: m('pgCpuMs'), requests: sum('requests'), non2xx: sum('non2xx'), errors: sum('errors'), timeouts: sum('timeouts') };
+}
+
+export function listFigure(name: string, what: string, rounds: ListRound[]): ListFigure {
+  const bare = medianSide(rounds.map((r) => r.bare));
+  const full = medianSide(rounds.map((r) => r.full));
+  const ratio = median(rounds.map((r) => r.ratio));
+  return { name, what, bare, full, ratio, met: { ratio: ratio >= TARGETS.listRatio, nodeCpu: full.nodeCpuMs <= TARGETS.listNodeCpuMs }, rounds };
 }
 
 const num = (n: number, d = 0) => n.toLocaleString('en', { minimumFractionDigits: d, maximumFractionDigits: d });
@@ -48,13 +73,18 @@ const down = (x: number) => Math.floor(x * 100) / 100;
 
 /** The list cases as a markdown table, each with its ratio and CPU against the targets. */
 export function listTable(lists: ListFigure[]): string[] {
+  const rounds = Math.max(0, ...lists.map((f) => f.rounds.length));
+  const spread = (xs: number[]) => (xs.length > 1 ? ` (${num(Math.min(...xs), 2)}–${num(Math.max(...xs), 2)})` : '');
   const out = [
+    ...(rounds > 1 ? [`Medians of ${rounds} interleaved rounds (every case once a round); the lowest and highest round in brackets.`, ''] : []),
     `| case | what | bare req/s | full req/s | full p50 / p99 ms | full ÷ bare (≥ ${TARGETS.listRatio}) | node CPU ms/req full (≤ ${TARGETS.listNodeCpuMs}) | node CPU ms/req bare | node CPU full ÷ bare | pg CPU ms/req full / bare |`,
     '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const f of lists) {
     const cpuRatio = f.bare.nodeCpuMs > 0 ? num(f.full.nodeCpuMs / f.bare.nodeCpuMs, 2) : '-';
-    out.push(`| ${f.name} | ${f.what} | ${num(f.bare.rps)} | ${num(f.full.rps)} | ${f.full.p50} / ${f.full.p99} | ${num(down(f.ratio), 2)} ${met(f.met.ratio)} | ${num(f.full.nodeCpuMs, 2)} ${met(f.met.nodeCpu)} | ${num(f.bare.nodeCpuMs, 2)} | ${cpuRatio} | ${num(f.full.pgCpuMs, 2)} / ${num(f.bare.pgCpuMs, 2)} |`);
+    const ratios = spread(f.rounds.map((r) => down(r.ratio)));
+    const cpu = spread(f.rounds.map((r) => r.full.nodeCpuMs));
+    out.push(`| ${f.name} | ${f.what} | ${num(f.bare.rps)} | ${num(f.full.rps)} | ${f.full.p50} / ${f.full.p99} | ${num(down(f.ratio), 2)}${ratios} ${met(f.met.ratio)} | ${num(f.full.nodeCpuMs, 2)}${cpu} ${met(f.met.nodeCpu)} | ${num(f.bare.nodeCpuMs, 2)} | ${cpuRatio} | ${num(f.full.pgCpuMs, 2)} / ${num(f.bare.pgCpuMs, 2)} |`);
   }
   const ratios = lists.filter((f) => f.met.ratio).length;
   const cpu = lists.filter((f) => f.met.nodeCpu).length;

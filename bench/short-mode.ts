@@ -2,7 +2,7 @@
 // minute, on a small database of its own; its figures mean nothing. Imported first by bench/run.ts,
 // before any module reads its environment, it fills in what was not set: a database whose name
 // ends in _short (keja_scale_short; never the real scale database), seeded at SCALE_FACTOR 0.02
-// (4,400 invoices in the large organisation), 1 s loads without warm-up, a few profiled requests
+// (4,400 invoices in the large organisation), 1 s loads without warm-up in one round, a few profiled requests
 // and report repeats, 200 leases for billing and C2B, 200 SMS, each part's database beside it
 // (keja_scale_short_billing …), and the results in bench/results/short.json.
 // It fails only when something breaks (rows differ, a non-2xx, an exception), never on a figure.
@@ -26,6 +26,7 @@ if (SHORT) {
     BENCH_SHORT: '1',
     BENCH_SECONDS: '1',
     BENCH_WARMUP: '0',
+    BENCH_ROUNDS: '1',
     BENCH_PROFILE: '5',
     BENCH_REPEAT: '3',
     BENCH_LEASES: '200',
