@@ -38,7 +38,7 @@ export interface Results {
   problems: string[];
 }
 
-export const side = (l: Load): Side => ({
+const side = (l: Load): Side => ({
   rps: l.rps, p50: l.p50, p99: l.p99, nodeCpuMs: l.nodeCpu ?? 0, pgCpuMs: l.pgCpu ?? 0, requests: l.total, non2xx: l.non2xx, errors: l.errors, timeouts: l.timeouts,
 });
 

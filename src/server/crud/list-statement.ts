@@ -62,8 +62,8 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   const t = tableOf(resource);
   const unfiltered = q.conditions.length === 0;
   const choice = countedFilter(resource, q.conditions);
-  // weighed by the organisation's row count (its counters)
-  const gathering = gathersDays(resource, q);
+  // the range of days gathered (gatheredPage), weighed by the organisation's row count (its counters)
+  const gathering = gatheredDays(choice, q);
   if (!countersKnown(t, unfiltered, choice) || (gathering && !countersKnown(t, true))) return null;
   const values = q.conditions.map((c) => conditionValues(resource, c));
   const bound: Record<string, unknown> = { org: organizationId, size: q.range[1] - q.range[0] + 1, start: q.range[0] };
@@ -86,7 +86,7 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
       ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
       : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...(isMoney(choice) ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
-    if (gathering && choice) return gatheredPage(t, q, org, where, gate, total, knownTotalExpression(t, sql`true`, true, org)!, choice.field);
+    if (gathering) return gatheredPage(t, q, org, where, gate, total, knownTotalExpression(t, sql`true`, true, org)!, gathering);
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);
   return {
@@ -104,11 +104,13 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
   };
 }
 
-/** Whether a list's page may be gathered from its matches (gatheredPage): a first page of a range of days sorted by another column. */
-export function gathersDays(resource: Resource, q: ListQuery): boolean {
-  const choice = countedFilter(resource, q.conditions);
-  return !!choice && isDays(choice) && choice.field !== q.sort.field && q.range[0] < DEFERRED_JOIN_FROM;
+/** The date field whose range a first page sorted by another column gathers its matches from (gatheredPage), or null. */
+function gatheredDays(choice: Counted | false, q: ListQuery): string | null {
+  return choice && isDays(choice) && choice.field !== q.sort.field && q.range[0] < DEFERRED_JOIN_FROM ? choice.field : null;
 }
+
+/** Whether a list's page may be gathered from its matches (gatheredPage): a first page of a range of days sorted by another column. */
+export const gathersDays = (resource: Resource, q: ListQuery): boolean => gatheredDays(countedFilter(resource, q.conditions), q) !== null;
 
 const col = (t: ResourceTable, key: string) => getTableColumns(t)[key] as AnyPgColumn;
 

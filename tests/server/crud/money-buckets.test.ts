@@ -12,6 +12,7 @@ import { parseListQuery } from '../../../src/server/crud/query-parser.js';
 import { centsToDecimal } from '../../../src/shared/resource-values.js';
 import { PERMITTED } from '../../../src/server/tenancy.js';
 import { onPostgres, testDatabase } from '../helpers.js';
+import { premises as onePremises } from './premises.js';
 
 // A list filtered on a range of a money field (`{"total_gte": "16000", "total_lte": "23500"}`)
 // reads its total from per-bucket counters (migration 0027, src/server/crud/count.ts bucketTotal):
@@ -73,16 +74,10 @@ describe('money range totals', () => {
   let org: string;
   let other: string;
 
-  /** An owner, property, house, tenant and lease, as the database owner. */
+  /** An organisation with an owner, property, house, tenant and lease, as the database owner. */
   async function premises(o: string) {
     await db.execute(sql`insert into organizations (id, name) values (${o}, ${`Estates ${o}`})`);
-    await db.execute(sql`insert into property_owners (organization_id, id, name) values (${o}, 'PO1', 'Wanjiru Kamau')`);
-    await db.execute(sql`insert into properties (organization_id, id, name, owner_id) values (${o}, 'PR1', 'Kilimani Court', 'PO1')`);
-    await db.execute(sql`insert into houses (organization_id, id, property_id, owner_id, number, account_code, rent, status)
-      values (${o}, 'HO1', 'PR1', 'PO1', 'A1', 'H1', 10000, 'occupied')`);
-    await db.execute(sql`insert into tenants (organization_id, id, name, phone) values (${o}, 'T1', 'Achieng Otieno', '+254712345678')`);
-    await db.execute(sql`insert into leases (organization_id, id, tenant_id, house_id, start_date, rent, deposit, billing_frequency, due_day, status)
-      values (${o}, 'LE1', 'T1', 'HO1', '2000-01-01', 10000, 10000, 'monthly', 5, 'active')`);
+    await onePremises(db, o);
   }
 
   /**

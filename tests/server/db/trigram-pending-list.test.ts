@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../../src/server/db/client.js';
 import { resources } from '../../../resources/index.js';
+import { premises } from '../crud/premises.js';
 import { buildTestApp, onPostgres, registeredBrowser, type Browser, type TestApp } from '../helpers.js';
 
 // Migration 0033 and db/resource-tables.ts: every trigram index (a searchable field's) keeps its
@@ -36,13 +37,7 @@ describe('trigram indexes', () => {
   it.runIf(onPostgres())('keep a bulk insert\'s rows merged: 20,000 invoice numbers leave at most 8 pending pages (PostgreSQL only)', async () => {
     const db = t.database.db;
     await db.execute(sql`create extension if not exists pgstattuple`);
-    await db.execute(sql`insert into property_owners (organization_id, id, name) values (${org}, 'PO1', 'Wanjiru Kamau')`);
-    await db.execute(sql`insert into properties (organization_id, id, name, owner_id) values (${org}, 'PR1', 'Kilimani Court', 'PO1')`);
-    await db.execute(sql`insert into houses (organization_id, id, property_id, owner_id, number, account_code, rent, status)
-      values (${org}, 'HO1', 'PR1', 'PO1', 'A1', 'H1', 10000, 'occupied')`);
-    await db.execute(sql`insert into tenants (organization_id, id, name, phone) values (${org}, 'T1', 'Achieng Otieno', '+254712345678')`);
-    await db.execute(sql`insert into leases (organization_id, id, tenant_id, house_id, start_date, rent, deposit, billing_frequency, due_day, status)
-      values (${org}, 'LE1', 'T1', 'HO1', '2000-01-01', 10000, 10000, 'monthly', 5, 'active')`);
+    await premises(db, org);
     await db.execute(sql`
       insert into invoices (organization_id, id, number, lease_id, tenant_id, house_id, property_id, period_start, period_end,
         issue_date, due_date, total, paid, balance, status)
