@@ -8,7 +8,10 @@
 // Prints medians and ratios, and checks a few figures of each pair agree (a raw query that
 // computed less would flatter the service); no timing asserts.
 //
-// Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale), BENCH_REPEAT (15).
+// Environment: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/keja_scale), BENCH_REPEAT (15:
+// each report's least pairs), BENCH_REPORT_SECONDS (2: pairs are measured until that much time is
+// spent too, so a report of a few milliseconds takes hundreds, not 15: at 15 a 3 ms report's ratio
+// moved 0.83-1.24 between runs on this 2-core machine; 0 in short mode).
 // Also run by `npm run bench` (bench/run.ts), which prints these figures with the others.
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -24,6 +27,7 @@ import { SCALE_DATABASE_URL, SCALE_ORGANIZATION } from './scale.js';
 import { TARGETS } from './targets.js';
 
 const REPEAT = Number(process.env.BENCH_REPEAT || 15);
+const SECONDS = Number(process.env.BENCH_REPORT_SECONDS ?? (process.env.BENCH_SHORT ? 0 : 2));
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function time(fn: () => Promise<unknown>) {
@@ -120,14 +124,15 @@ export async function benchReports(log: (line: string) => void = console.log): P
     const agree = checks.every((c) => !c.includes('≠'));
     const s: number[] = [];
     const r: number[] = [];
-    for (let i = 0; i < REPEAT; i++) {
+    const until = performance.now() + SECONDS * 1000;
+    for (let i = 0; i < REPEAT || performance.now() < until; i++) {
       r.push(await time(raw));
       s.push(await time(service));
     }
     const ms = median(s);
     const mr = median(r);
     log(`${name.padEnd(32)} service ${ms.toFixed(1).padStart(8)} ms   raw SQL ${mr.toFixed(1).padStart(8)} ms   ratio ${(ms / mr).toFixed(2)} (target ≤ ${TARGETS.reportRatio})`);
-    log(`  ${agree ? 'figures agree' : 'FIGURES DIFFER'}: ${checks.join('; ')}`);
+    log(`  ${s.length} pairs; ${agree ? 'figures agree' : 'FIGURES DIFFER'}: ${checks.join('; ')}`);
     figures.push({ name, service: ms, raw: mr, ratio: ms / mr, checks, agree });
   }
   await pool.end();

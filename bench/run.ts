@@ -90,7 +90,7 @@ const qs = (c: Case) => {
  * crud/list-statement.ts; on PGlite, and past 10,000 matches, in small queries of its own first).
  * A range of days sorted by another column is the exception: written so, the planner walks the
  * sort order and filters (197,000 invoices read for 25 of a month's: 190 ms, some 10 requests a
- * second), so the bare route sends the full stack's own statement (gatheredPage) with its gate
+ * second), so the bare route sends the full stack's own statement (probedPage, gatheredPage) with its gate
  * open, total (read from the day counters) included: the best this query is known to go.
  */
 async function pageSql(pool: pg.Pool, orgId: string, c: Case) {
@@ -253,7 +253,7 @@ const loads = () => loadavg().map((x) => Number(x.toFixed(2)));
 
 async function main() {
   const chosen = parts();
-  const env = ['DATABASE_URL', 'BENCH_SECONDS', 'BENCH_ROUNDS', 'BENCH_CONNECTIONS', 'BENCH_CASES', 'BENCH_PROFILE', 'BENCH_REPEAT', 'BENCH_LEASES']
+  const env = ['DATABASE_URL', 'BENCH_SECONDS', 'BENCH_ROUNDS', 'BENCH_CONNECTIONS', 'BENCH_CASES', 'BENCH_PROFILE', 'BENCH_REPEAT', 'BENCH_REPORT_SECONDS', 'BENCH_LEASES']
     .filter((k) => process.env[k] !== undefined).map((k) => `${k}=${process.env[k]} `).join('');
   const asked = chosen.length < PARTS.length ? [...chosen] : [];
   const command = `${env}npm run bench${asked.length || SHORT ? ` -- ${[...(SHORT ? ['--short'] : []), ...asked].join(' ')}` : ''}`;

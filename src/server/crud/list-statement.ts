@@ -145,6 +145,24 @@ export const gathers = (matches: number, start: number, size: number, rows: numb
   matches <= EXACT_COUNT_LIMIT && matches * matches <= GATHER_FACTOR * (start + size) * rows;
 
 /**
+ * The page of a statement whose CTEs decided (way: the total n, and whether to `gather`) and, when
+ * gathering, found the page's candidates (m: id k, sort key s): read by id from them, or by walking
+ * the sort order; the way not taken reads nothing (a one-time filter on the decision).
+ */
+function matchedOrWalked(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL): SQL {
+  const { id, key, dir, columns, size, start } = pageParts(t, q);
+  return sql`select * from (
+      select ${columns}, (select way.n from way) as "__total" from ${t}
+      where ${col(t, 'organization_id')} = ${org} and ${gate}
+        and ${id} in (select m.k from m order by m.s ${dir}, m.k ${dir} limit ${size} offset ${start})
+      union all
+      (select ${columns}, (select way.n from way) from ${t} where ${where} and ${gate} and not (select way.gather from way)
+        order by ${key} ${dir}, ${id} ${dir} limit ${size} offset ${start})
+    ) page
+    order by ${sql.identifier(key.name)} ${dir}, ${sql.identifier(id.name)} ${dir}`;
+}
+
+/**
  * A range of days sorted by another column: its first page from its matches or by walking the sort
  * order, whichever its total says. The planner walks the sort column's index, filtering, expecting
  * the matches spread along it; but a record's dates (and its number, its id) move together, so a
@@ -160,7 +178,7 @@ export const gathers = (matches: number, start: number, size: number, rows: numb
  * second branch's planning (~0.2 ms) cost more than the walk wherever matches do not bunch.
  */
 function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL, days: string): SQL {
-  const { id, key, dir, columns, size, start } = pageParts(t, q);
+  const { id, key, dir, size, start } = pageParts(t, q);
   // the matches come in the days' order, the page's way: as the days move with the sort key, the
   // first come near the top of the page's order, and keeping the best (start + size) of them
   // compares most of the rest once (read in the index's ascending order, a newest-first page took
@@ -170,15 +188,7 @@ function gatheredPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, g
     way as (select n.n, n.n <= ${EXACT_COUNT_LIMIT} and n.n * n.n <= ${GATHER_FACTOR} * (${start}::bigint + ${size}::bigint) * ${rows} as gather from n),
     m as not materialized (select ${id} as k, ${key} as s from ${t} where ${where} and ${gate} and (select way.gather from way)
       order by ${col(t, days)} ${dir}, ${id} ${dir} limit ${EXACT_COUNT_LIMIT})
-    select * from (
-      select ${columns}, (select way.n from way) as "__total" from ${t}
-      where ${col(t, 'organization_id')} = ${org} and ${gate}
-        and ${id} in (select m.k from m order by m.s ${dir}, m.k ${dir} limit ${size} offset ${start})
-      union all
-      (select ${columns}, (select way.n from way) from ${t} where ${where} and ${gate} and not (select way.gather from way)
-        order by ${key} ${dir}, ${id} ${dir} limit ${size} offset ${start})
-    ) page
-    order by ${sql.identifier(key.name)} ${dir}, ${sql.identifier(id.name)} ${dir}`;
+    ${matchedOrWalked(t, q, org, where, gate)}`;
 }
 
 /** Whether a first page is read from its days (probedPage): the rule its statement applies, for tests. */
@@ -202,7 +212,7 @@ export const probes = (matches: number, days: number, start: number, size: numbe
  * reaches the probe as a date.
  */
 function probedPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL, days: DayRange): SQL {
-  const { id, key, dir, columns, size, start } = pageParts(t, q);
+  const { id, key, dir, size, start } = pageParts(t, q);
   const date = col(t, days.field);
   const bounds = [days.from === undefined ? null : sql`c.value >= ${days.from}`, days.to === undefined ? null : sql`c.value <= ${days.to}`];
   const within = sql.join([sql`c.value is not null`, ...bounds.filter((b) => b !== null)], sql` and `);
@@ -211,20 +221,12 @@ function probedPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gat
     days as materialized (select c.value::date as d from list_choice_counts c
       where c.organization_id = ${org} and c.table_name = ${getTableName(t)} and c.field = ${days.field} and ${within} and ${gate}
       group by c.value having sum(c.n) > 0),
-    way as (select n.n, r.read <= ${EXACT_COUNT_LIMIT} and r.read * n.n <= ${GATHER_FACTOR} * ${top} * ${rows} as probe
+    way as (select n.n, r.read <= ${EXACT_COUNT_LIMIT} and r.read * n.n <= ${GATHER_FACTOR} * ${top} * ${rows} as gather
       from n cross join lateral (select least(n.n, (select count(*) from days) * ${top}) as read) r),
     m as (select p.k, p.s from days cross join lateral (select ${id} as k, ${key} as s from ${t}
         where ${where} and ${date} = days.d and ${gate} order by ${key} ${dir}, ${id} ${dir} limit ${top}) p
-      where (select way.probe from way))
-    select * from (
-      select ${columns}, (select way.n from way) as "__total" from ${t}
-      where ${col(t, 'organization_id')} = ${org} and ${gate}
-        and ${id} in (select m.k from m order by m.s ${dir}, m.k ${dir} limit ${size} offset ${start})
-      union all
-      (select ${columns}, (select way.n from way) from ${t} where ${where} and ${gate} and not (select way.probe from way)
-        order by ${key} ${dir}, ${id} ${dir} limit ${size} offset ${start})
-    ) page
-    order by ${sql.identifier(key.name)} ${dir}, ${sql.identifier(id.name)} ${dir}`;
+      where (select way.gather from way))
+    ${matchedOrWalked(t, q, org, where, gate)}`;
 }
 
 /**
