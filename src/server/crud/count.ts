@@ -260,6 +260,11 @@ function pastLimitEstimated(bounded: SQL, t: ResourceTable, where: SQL): SQL<str
  * one over the days, over list_choice_counts_key_idx, a few rows a value (folded past 32).
  */
 function counterSum(org: SQL, name: string, filter: ChoiceFilter | DayRange): SQL<string> {
+  return sql<string>`(select coalesce(sum(n), 0) from list_choice_counts where ${counterRows(org, name, filter)})`;
+}
+
+/** The ledger rows (list_choice_counts) of the organisation's `filter.field` values that `filter` holds: its values, or its range of days. */
+export function counterRows(org: SQL, name: string, filter: ChoiceFilter | DayRange): SQL {
   const parts: SQL[] = [];
   if ('values' in filter) {
     // strings, or placeholders for them (list-statement.ts)
@@ -272,8 +277,7 @@ function counterSum(org: SQL, name: string, filter: ChoiceFilter | DayRange): SQ
     parts.push(bounds.length ? sql.join(bounds, sql` and `) : sql`value is not null`);
   }
   const which = parts.length ? sql.join(parts, sql` or `) : sql`false`;
-  return sql<string>`(select coalesce(sum(n), 0) from list_choice_counts
-    where organization_id = ${org} and table_name = ${name} and field = ${filter.field} and (${which}))`;
+  return sql`organization_id = ${org} and table_name = ${name} and field = ${filter.field} and (${which})`;
 }
 
 /**

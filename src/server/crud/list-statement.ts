@@ -5,7 +5,7 @@ import type { Resource } from '../../shared/resource.js';
 import type { Db } from '../db/client.js';
 import { daysIndexKey, type ResourceTable } from '../db/resource-tables.js';
 import { placeholder, rendered, type Rendered } from '../db/statements.js';
-import { countedFilter, countersKnown, EXACT_COUNT_LIMIT, isDays, isMoney, knownTotalExpression, type Counted, type DayRange } from './count.js';
+import { counterRows, countedFilter, countersKnown, EXACT_COUNT_LIMIT, isDays, isMoney, knownTotalExpression, type Counted, type DayRange } from './count.js';
 import type { Condition, ListQuery } from './query-parser.js';
 import {
   conditionValues, DEFERRED_JOIN_FROM, listRecords, pageQuery, pageTotal, tableOf, whereOf, type InlineReferences, type InScope,
@@ -85,13 +85,11 @@ export function listStatement(resource: Resource, organizationId: string, q: Lis
     const exact = choice && ('values' in choice
       ? { field: choice.field, values: [...placeholders[0], ...(choice.values.includes(null) ? [null] : [])] }
       : { ...choice, from: rangeEnd('gte'), to: rangeEnd('lte'), ...(isMoney(choice) ? { buckets: Object.fromEntries(Object.keys(buckets).map((k) => [k, P(`b_${k}`)])) } : {}) });
+    const rows = () => knownTotalExpression(t, sql`true`, true, org)!;
+    // a probed page's total is its days' (probedPage): the same counter rows, read once
+    if (gathering?.way === 'probe') return probedPage(t, q, org, where, gate, rows(), exact as DayRange);
     const total = knownTotalExpression(t, where, unfiltered, org, exact)!;
-    if (gathering) {
-      const rows = knownTotalExpression(t, sql`true`, true, org)!;
-      return gathering.way === 'probe'
-        ? probedPage(t, q, org, where, gate, total, rows, exact as DayRange)
-        : gatheredPage(t, q, org, where, gate, total, rows, gathering.field);
-    }
+    if (gathering) return gatheredPage(t, q, org, where, gate, total, rows(), gathering.field);
     return pageQuery(builder, resource, org, q, total, { gate, where, size: P('size'), start: P('start') }).getSQL();
   }, bound);
   return {
@@ -211,16 +209,14 @@ export const probes = (matches: number, days: number, start: number, size: numbe
  * it from the index condition and filtered the whole organisation (189 ms); stored first, each day
  * reaches the probe as a date.
  */
-function probedPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, total: SQL, rows: SQL, days: DayRange): SQL {
+function probedPage(t: ResourceTable, q: ListQuery, org: string, where: SQL, gate: SQL, rows: SQL, days: DayRange): SQL {
   const { id, key, dir, size, start } = pageParts(t, q);
   const date = col(t, days.field);
-  const bounds = [days.from === undefined ? null : sql`c.value >= ${days.from}`, days.to === undefined ? null : sql`c.value <= ${days.to}`];
-  const within = sql.join([sql`c.value is not null`, ...bounds.filter((b) => b !== null)], sql` and `);
   const top = sql`(${start}::bigint + ${size}::bigint)`;
-  return sql`with n as materialized (select ${total} as n where ${gate}),
-    days as materialized (select c.value::date as d from list_choice_counts c
-      where c.organization_id = ${org} and c.table_name = ${getTableName(t)} and c.field = ${days.field} and ${within} and ${gate}
-      group by c.value having sum(c.n) > 0),
+  // the total is the days' matches, from the counter rows the days are read from (count.ts counterSum's)
+  return sql`with days as materialized (select value::date as d, sum(n) as n from list_choice_counts
+      where ${counterRows(sql`${org}::text`, getTableName(t), days)} and ${gate} group by value having sum(n) > 0),
+    n as (select (select coalesce(sum(days.n), 0) from days) as n where ${gate}),
     way as (select n.n, r.read <= ${EXACT_COUNT_LIMIT} and r.read * n.n <= ${GATHER_FACTOR} * ${top} * ${rows} as gather
       from n cross join lateral (select least(n.n, (select count(*) from days) * ${top}) as read) r),
     m as (select p.k, p.s from days cross join lateral (select ${id} as k, ${key} as s from ${t}

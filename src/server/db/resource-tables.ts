@@ -151,8 +151,10 @@ function indexes(table: string, fields: readonly Field[], unique: readonly Uniqu
   // billing run issues a month's invoices on one day, and sorting its 7,694 (their ties falling to
   // the id) for 25 of them was most of the list's 3.7 ms
   const key = daysIndexKey(defaultSort);
-  for (const f of fields.filter((x) => key && x.kind === 'date' && x.filter && !x.unique && x.key !== key)) {
-    out.push(index(ident(`${table}_${f.key}_${key}_idx`)).on(t.organization_id, t[f.key], t[key!], t.id));
+  if (key) {
+    for (const f of fields.filter((x) => x.kind === 'date' && x.filter && !x.unique && x.key !== key)) {
+      out.push(index(ident(`${table}_${f.key}_${key}_idx`)).on(t.organization_id, t[f.key], t[key], t.id));
+    }
   }
   for (const f of fields.filter((x) => x.kind === 'reference' && !covered.has(x.key))) {
     out.push(index(ident(`${table}_${f.key}_idx`)).on(t.organization_id, t[f.key]));
